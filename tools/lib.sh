@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared helpers for tools/*. Source it; do not run it.
+#
+# Every path a tool touches can be overridden from the environment so that
+# tools/selftest can drive the tools on small fake trees.
+
+set -euo pipefail
+
+TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+PKG=${LINUX_SOURCE_PKG:-linux-source-6.12}
+TARBALL=${LINUX_SOURCE_TARBALL:-/usr/src/$PKG.tar.xz}
+LOCK=${BASE_LOCK:-$TOP/base.lock}
+BUNDLE=${SERIES_BUNDLE:-$TOP/kernel-branch.bundle}
+PATCHES=${SERIES_PATCHES:-$TOP/patches}
+WORKSPACE=${WORKSPACE:-$TOP/build/linux}
+BRANCH=${SERIES_BRANCH:-mutex-owner-word}
+BASE_TAG=base
+
+me=$(basename "$0")
+
+die() {
+	local first=$1
+	shift
+	printf '%s: error: %s\n' "$me" "$first" >&2
+	for line in "$@"; do
+		printf '  %s\n' "$line" >&2
+	done
+	exit 1
+}
+
+say() {
+	printf '%s: %s\n' "$me" "$*" >&2
+}
+
+# Git with nothing from the user's or system configuration that could change
+# what a commit hashes to or what a command prints.
+git_clean() {
+	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null \
+		git -c core.autocrlf=false -c core.safecrlf=false \
+		    -c core.filemode=true -c core.symlinks=true \
+		    -c core.attributesFile=/dev/null -c core.excludesFile=/dev/null \
+		    -c core.hooksPath=/dev/null -c commit.gpgSign=false \
+		    -c user.name=tools -c user.email=tools@localhost "$@"
+}
+
+# The installed package version, or nothing.
+installed_version() {
+	if [ -n "${LINUX_SOURCE_VERSION:-}" ]; then
+		echo "$LINUX_SOURCE_VERSION"
+		return
+	fi
+	dpkg-query -W -f='${Status} ${Version}\n' "$PKG" 2>/dev/null |
+		awk '$3 == "installed" { print $4 }'
+}
+
+# lock_hash VERSION: the locked base commit for VERSION, or nothing.
+# base.lock lines: PACKAGE VERSION TARBALL-SHA256 BASE-COMMIT
+lock_hash() {
+	[ -f "$LOCK" ] || return 0
+	awk -v p="$PKG" -v v="$1" '$1 == p && $2 == v { print $4 }' "$LOCK"
+}
+
+# Version recorded in a base commit's subject by tools/import-base.
+base_version() {
+	git -C "$1" log -1 --format=%s "$2" | sed -n "s/^Import $PKG //p"
+}
+
+# The series' patch files in order, one a line, without the cover letter.
+series_patches() {
+	local f
+	for f in "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
+		if [ -f "$f" ] && [ "${f##*/}" != 0000-cover-letter.patch ]; then
+			echo "$f"
+		fi
+	done
+}
