@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0
+# The two README commands (run, test) and the developer loop.
+ARCH ?= x86_64
+VARIANT ?= base
+ROWS ?= x86_64-base arm-base arm64-base
+
+.PHONY: run test deps workspace kunit export check apply selftest matrix
+
+run: workspace
+	kunit/run $(ARCH) $(VARIANT)
+
+test: workspace
+	tools/selftest
+	tools/check-series
+	tools/check-base
+	tools/check-arch-removal
+	ci/matrix-run $(ROWS)
+
+deps:
+	tools/install-deps
+
+workspace: deps
+	tools/make-workspace
+
+kunit:
+	kunit/run $(ARCH) $(VARIANT)
+
+export:
+	tools/export-series
+
+check:
+	tools/check-series
+
+apply:
+	tools/apply-series "$(TREE)" "$(BRANCH)"
+
+selftest:
+	tools/selftest
+
+matrix: workspace
+	ci/matrix-run --all
