@@ -2,7 +2,7 @@
 # The two README commands (run, test) and the developer loop.
 ARCH ?= x86_64
 VARIANT ?= base
-ROWS ?= x86_64-base arm-base arm64-base
+ROWS ?= x86_64-base arm-base arm64-base x86_64-debug
 
 .PHONY: run test deps workspace kunit export check apply selftest matrix
 
