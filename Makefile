@@ -15,6 +15,7 @@ test: workspace
 	tools/check-base
 	tools/check-arch-removal
 	ci/matrix-run $(ROWS)
+	tools/check-each-commit x86_64
 
 deps:
 	tools/install-deps
