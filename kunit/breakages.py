@@ -70,4 +70,13 @@ BREAKAGES = [
     ("unlock-splats", "kernel/locking/mutex.c",
      "\tif (owner & MUTEX_FLAG_HANDOFF)\n\t\t__mutex_handoff(lock, next);\n",
      "\tif (owner & MUTEX_FLAG_HANDOFF) {\n\t\t__mutex_handoff(lock, next);\n\t\tdebug_locks_off();\n\t}\n"),
+    ("init-sets-waiters", "kernel/locking/mutex.c",
+     "\tatomic_long_set(&lock->owner, 0);\n",
+     "\tatomic_long_set(&lock->owner, 0x01L);\n"),
+    ("fast-lock-ignores-flags", "kernel/locking/mutex.c",
+     "\tunsigned long zero = 0UL;\n",
+     "\tunsigned long zero = atomic_long_read(&lock->owner) & MUTEX_FLAGS;\n"),
+    ("flags-overlap-task-bits", "kernel/locking/mutex.c",
+     "#define MUTEX_FLAG_PICKUP\t0x04\n\n#define MUTEX_FLAGS\t\t0x07\n",
+     "#define MUTEX_FLAG_PICKUP\t0x40\n\n#define MUTEX_FLAGS\t\t0x43\n"),
 ]
