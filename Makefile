@@ -2,9 +2,12 @@
 # The two README commands (run, test) and the developer loop.
 ARCH ?= x86_64
 VARIANT ?= base
-ROWS ?= x86_64-base arm-base arm64-base x86_64-debug
+# The rows make test runs: the required ones, the peers on the required
+# arches, and what is cheap on top (debug, 1 CPU); ci/matrix has them all.
+ROWS ?= x86_64-base arm-base arm64-base x86_64-peers arm-peers arm64-peers \
+	x86_64-debug x86_64-up arm64-up
 
-.PHONY: run test deps workspace kunit export check apply selftest matrix
+.PHONY: run test deps workspace kunit export check apply selftest matrix bench bisect-demo
 
 run: workspace
 	kunit/run $(ARCH) $(VARIANT)
@@ -14,6 +17,7 @@ test: workspace
 	tools/check-series
 	tools/check-base
 	tools/check-arch-removal
+	tools/check-owner-word-doc
 	ci/matrix-run $(ROWS)
 	tools/check-each-commit x86_64
 
@@ -40,3 +44,9 @@ selftest:
 
 matrix: workspace
 	ci/matrix-run --all
+
+bench: workspace
+	tools/bench
+
+bisect-demo: workspace
+	tools/bisect-demo
