@@ -20,6 +20,7 @@ test: workspace
 	tools/check-owner-word-doc
 	ci/matrix-run $(ROWS)
 	tools/check-each-commit x86_64
+	tools/bisect-demo
 
 deps:
 	tools/install-deps
