@@ -5,7 +5,7 @@
  * spin.  docs/model.md says what is abstracted and how to run it;
  * tools/check-model runs it and the seeded bugs below.
  *
- * Every model step carries a reference "mutex.c:LINE FUNCTION": the line
+ * Every model step carries a reference "mutex.c:<line> <function>": the line
  * of 6.12.118's mutex.c and the mutex.c function that contains it
  * (tools/check-model-refs checks that the functions still exist).
  *
@@ -21,6 +21,8 @@
  *   CANCEL_KEEPS_HANDOFF    a cancelled last waiter clears WAITERS only
  *   SPINNER_SETS_HANDOFF    the optimistic spinner's trylock sets HANDOFF
  *   FLAGS_KEPT_WHEN_EMPTY   __mutex_remove_waiter never clears the flags
+ *   SLEEP_STATE_LATE        the waiter sets its sleep state after it drops
+ *                           wait_lock, not before its last trylock
  */
 
 #define NT	3		/* tasks 1..NT */
@@ -28,10 +30,10 @@
 #define T_SPIN	3		/* task 3: mutex_lock with an optimistic spinner */
 
 #ifndef CYCLES
-#define CYCLES	2		/* lock/unlock rounds per task */
+#define CYCLES	1		/* lock/unlock rounds per task */
 #endif
 #ifndef MAXSIG
-#define MAXSIG	2		/* signals sent to task T_INTR */
+#define MAXSIG	1		/* signals sent to task T_INTR */
 #endif
 
 #define WAITERS	1		/* MUTEX_FLAG_WAITERS */
@@ -58,31 +60,40 @@ byte incs;			/* tasks inside the critical section */
 byte hbound;			/* set HANDOFF and is owed the lock, 0 = none */
 bit waiting[NT + 1];		/* task is inside a lock slow path */
 
-/* no lost wake-up: every task in the slow path leaves it (owner or -EINTR) */
+/* property: no-lost-wakeup.  Every task in the slow path leaves it, as
+ * owner or with -EINTR (checked with pan -a -f: weak fairness).  The
+ * safety run reports the same bug as an invalid end state (deadlock). */
 ltl nolost {
 	[] ((waiting[1] -> <> !waiting[1]) &&
 	    (waiting[2] -> <> !waiting[2]) &&
 	    (waiting[3] -> <> !waiting[3]))
 }
 
-/* flags consistency, everywhere:
- * - no HANDOFF or PICKUP without an owner (MUTEX_WARN_ON, mutex.c:125);
- * - with wait_lock free, WAITERS and HANDOFF imply a non-empty list
- *   (__mutex_add_waiter / __mutex_remove_waiter keep it so under wait_lock);
- * - mutual exclusion. */
-#define INV	((TASK(ow) != 0 || (ow & (HANDOFF | PICKUP)) == 0) && \
-		 (wl != 0 || wqlen > 0 || (ow & (WAITERS | HANDOFF)) == 0) && \
-		 incs <= 1)
+/* Invariants, checked in every state by the monitor:
+ * - mutual exclusion: at most one task in the critical section;
+ * - no HANDOFF or PICKUP without an owner (MUTEX_WARN_ON at
+ *   mutex.c:125 __mutex_trylock_common);
+ * - with wait_lock free, WAITERS and HANDOFF imply a non-empty wait list
+ *   (__mutex_add_waiter and __mutex_remove_waiter keep it so under
+ *   wait_lock; the flags are only ever set by a task on the list). */
+#define MUTEX_EXCL	(incs <= 1)
+#define FLAGS_OWNER	(TASK(ow) != 0 || (ow & (HANDOFF | PICKUP)) == 0)
+#define FLAGS_LIST	(wl != 0 || wqlen > 0 || (ow & (WAITERS | HANDOFF)) == 0)
 
 active proctype monitor()
 {
-end:	atomic { !INV -> assert(INV) }
+end:	atomic {
+		!(MUTEX_EXCL && FLAGS_OWNER && FLAGS_LIST) ->
+		assert(MUTEX_EXCL);	/* property: mutual-exclusion */
+		assert(FLAGS_OWNER);	/* property: flags-owner */
+		assert(FLAGS_LIST)	/* property: flags-list */
+	}
 }
 
 /* a task takes ownership: the handoff bound says who may */
 inline took(x)
 {
-	assert(hbound == 0 || hbound == x);
+	assert(hbound == 0 || hbound == x);	/* property: handoff-bound */
 	if
 	:: hbound == x -> hbound = 0
 	:: else -> skip
@@ -110,7 +121,7 @@ inline trylock_common(handoff)
 			fi
 		:: o != 0 && !(fl & PICKUP) && !handoff -> skip
 		:: o == 0 ->				/* mutex.c:125 __mutex_trylock_common */
-			assert((fl & (HANDOFF | PICKUP)) == 0);
+			assert((fl & (HANDOFF | PICKUP)) == 0);	/* property: flags-owner */
 			ow = WORD(me) | fl; ok = 1; took(me)
 		fi;
 		fl = 0
@@ -193,8 +204,8 @@ proctype task(byte me; bit intr; bit spinner)
 		:: else -> skip
 		fi;
 
-		/* mutex.c:613 __mutex_lock_common -> mutex.c:441
-		 * mutex_optimistic_spin, OSQ left out */
+		/* mutex.c:613 __mutex_lock_common ->
+		 * mutex.c:441 mutex_optimistic_spin, OSQ left out */
 		if
 		:: spinner ->
 			do
@@ -238,8 +249,10 @@ proctype task(byte me; bit intr; bit spinner)
 			:: else -> skip
 			fi
 		}
+#ifndef SLEEP_STATE_LATE
 		/* mutex.c:654 __mutex_lock_common: set_current_state */
 		ts[me] = (intr -> INTR : UNINT);
+#endif
 
 		do
 		:: true ->
@@ -266,6 +279,10 @@ proctype task(byte me; bit intr; bit spinner)
 #endif
 			/* mutex.c:684 __mutex_lock_common */
 			wait_unlock();
+#ifdef SLEEP_STATE_LATE
+			/* mutex.c:654 __mutex_lock_common: set_current_state, too late */
+			ts[me] = (intr -> INTR : UNINT);
+#endif
 			/* mutex.c:689 __mutex_lock_common: schedule_preempt_disabled;
 			 * returns when woken, or at once with a signal pending in
 			 * TASK_INTERRUPTIBLE */
@@ -275,8 +292,10 @@ proctype task(byte me; bit intr; bit spinner)
 			}
 			/* mutex.c:691 __mutex_lock_common: __mutex_waiter_is_first */
 			first = (wq[0] == me);
+#ifndef SLEEP_STATE_LATE
 			/* mutex.c:693 __mutex_lock_common: set_current_state */
 			ts[me] = (intr -> INTR : UNINT);
+#endif
 			/* mutex.c:699 __mutex_lock_common: __mutex_trylock_or_handoff */
 			trylock_common(first);
 			o = 0;
@@ -326,7 +345,7 @@ locked:
 		/* critical section */
 		d_step {
 			incs++;
-			assert(incs == 1 && TASK(ow) == me && !(ow & PICKUP))
+			assert(incs == 1 && TASK(ow) == me && !(ow & PICKUP))	/* property: mutual-exclusion */
 		}
 		incs--;
 
@@ -344,7 +363,8 @@ locked:
 		fi;
 		/* mutex.c:929 __mutex_unlock_slowpath: the release loop */
 		d_step {
-			assert(TASK(ow) == me && !(ow & PICKUP));	/* mutex.c:930 __mutex_unlock_slowpath */
+			/* mutex.c:930 __mutex_unlock_slowpath: MUTEX_WARN_ON */
+			assert(TASK(ow) == me && !(ow & PICKUP));	/* property: mutual-exclusion */
 			fl = ow & FLAGS;
 #ifdef UNLOCK_IGNORES_HANDOFF
 			h = 0;
@@ -368,7 +388,8 @@ locked:
 		:: h ->
 			/* mutex.c:959 __mutex_unlock_slowpath -> mutex.c:246 __mutex_handoff */
 			d_step {
-				assert(TASK(ow) == me && !(ow & PICKUP));	/* mutex.c:240 __mutex_handoff */
+				/* mutex.c:240 __mutex_handoff: MUTEX_WARN_ON */
+				assert(TASK(ow) == me && !(ow & PICKUP));	/* property: mutual-exclusion */
 				ow = (ow & WAITERS) | WORD(nxt) | (nxt != 0 -> PICKUP : 0);
 				if
 				:: nxt != 0 -> took(nxt)
@@ -398,8 +419,8 @@ cancel:
 		remove_waiter(1);
 		/* a cancelled waiter leaves no flag it alone justified: no
 		 * handoff to itself, no flag on an empty list */
-		assert(TASK(ow) != me);
-		assert(wqlen > 0 || (ow & FLAGS) == 0);
+		assert(TASK(ow) != me);			/* property: cancel-leaves-no-flag */
+		assert(wqlen > 0 || (ow & FLAGS) == 0);	/* property: cancel-leaves-no-flag */
 		/* mutex.c:747 __mutex_lock_common */
 		wait_unlock();
 		waiting[me] = 0;
