@@ -109,12 +109,12 @@ inline trylock_common(handoff)
 		fl = ow & FLAGS;
 		ok = 0;
 		if
-		:: o != 0 && (fl & PICKUP) ->		/* mutex.c:114 __mutex_trylock_common */
+		:: o != 0 && (fl & PICKUP) ->		/* mutex.c:113 __mutex_trylock_common */
 			if
 			:: o == me -> ow = WORD(me) | (fl & ~PICKUP); ok = 1
 			:: else -> skip
 			fi
-		:: o != 0 && !(fl & PICKUP) && handoff ->	/* mutex.c:118 __mutex_trylock_common */
+		:: o != 0 && !(fl & PICKUP) && handoff ->	/* mutex.c:117 __mutex_trylock_common */
 			if
 			:: !(fl & HANDOFF) -> ow = ow | HANDOFF; hbound = me
 			:: else -> skip
@@ -388,7 +388,7 @@ locked:
 		:: h ->
 			/* mutex.c:959 __mutex_unlock_slowpath -> mutex.c:246 __mutex_handoff */
 			d_step {
-				/* mutex.c:240 __mutex_handoff: MUTEX_WARN_ON */
+				/* mutex.c:238 __mutex_handoff: MUTEX_WARN_ON */
 				assert(TASK(ow) == me && !(ow & PICKUP));	/* property: mutual-exclusion */
 				ow = (ow & WAITERS) | WORD(nxt) | (nxt != 0 -> PICKUP : 0);
 				if
