@@ -18,6 +18,7 @@ test: workspace
 	tools/check-base
 	tools/check-arch-removal
 	tools/check-owner-word-doc
+	tools/check-contract-doc
 	ci/matrix-run $(ROWS)
 	tools/check-each-commit x86_64
 	tools/bisect-demo
