@@ -18,6 +18,7 @@ test: workspace
 	tools/check-base
 	tools/check-arch-removal
 	tools/check-owner-word-doc
+	tools/check-contract-doc
 	tools/check-model
 	tools/check-model-refs
 	ci/matrix-run $(ROWS)
