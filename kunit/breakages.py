@@ -162,4 +162,10 @@ BREAKAGES = [
     ("wait-die-older-dies", "kernel/locking/ww_mutex.h",
      "\tif (hold_ctx && __ww_ctx_less(ctx, hold_ctx))",
      "\tif (hold_ctx)"),
+    ("dec-and-lock-unlocked-to-zero", "kernel/locking/mutex.c",
+     "\tif (atomic_add_unless(cnt, -1, 1))\n\t\treturn 0;\n",
+     "\tif (atomic_add_unless(cnt, -1, 0))\n\t\treturn 0;\n"),
+    ("ww-lock-is-killable", "kernel/locking/mutex.c",
+     "\treturn __ww_mutex_lock(&lock->base, TASK_UNINTERRUPTIBLE, 0,",
+     "\treturn __ww_mutex_lock(&lock->base, TASK_KILLABLE, 0,"),
 ]
