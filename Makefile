@@ -32,7 +32,7 @@ kunit:
 	kunit/run $(ARCH) $(VARIANT)
 
 export:
-	tools/export-series
+	tools/export-series $(if $(FORCE),--force)
 
 check:
 	tools/check-series
