@@ -15,6 +15,7 @@ interrupted commit) is pruned and made again on the next call.
 import os
 import shutil
 import subprocess
+import sys
 
 from breakages import BREAKAGES
 
@@ -76,10 +77,7 @@ def worktree(ws, path, rev):
 def commit_breakage(wt, name):
     """Commit breakage NAME on top of WT's HEAD; returns the commit.  Raises
     ValueError for an unknown NAME or a text that does not occur once."""
-    entry = [b for b in BREAKAGES if b[0] == name]
-    if not entry:
-        raise ValueError(f'no breakage {name} in kunit/breakages.py')
-    _, path, old, new = entry[0]
+    _, path, old, new = lookup(name)
     f = os.path.join(wt, path)
     with open(f, newline='') as fh:  # bytes as they are: CRLF stays CRLF
         text = fh.read()
@@ -98,3 +96,37 @@ def kunit_env(wt, **extra):
     parent = os.path.dirname(os.path.abspath(wt))
     return dict(os.environ, WORKSPACE=wt, KUNIT_OUT=os.path.join(parent, 'out'), CCACHE_BASEDIR=parent,
                 **{k: str(v) for k, v in extra.items()})
+
+
+def lookup(name):
+    """Breakage NAME's (name, file, old, new); ValueError when unknown."""
+    for b in BREAKAGES:
+        if b[0] == name:
+            return b
+    raise ValueError(f"unknown breakage '{name}'; see kunit/breakages.py for the names")
+
+
+USAGE = """usage: scratch.py check NAME | worktree WS PATH REV | commit WT NAME
+  check     exit 1 with a one-line error when NAME is not in kunit/breakages.py
+  worktree  make (prune and re-make when stale) a detached worktree of WS at PATH, at REV
+  commit    commit breakage NAME on top of WT's HEAD; prints the commit"""
+
+
+def main(argv):
+    cmds = {'check': 1, 'worktree': 3, 'commit': 2}
+    if not argv or argv[0] not in cmds or len(argv) - 1 != cmds[argv[0]]:
+        sys.exit(USAGE)
+    try:
+        if argv[0] == 'check':
+            lookup(argv[1])
+        elif argv[0] == 'worktree':
+            worktree(*argv[1:])
+        else:
+            print(commit_breakage(*argv[1:]))
+    except (ValueError, ScratchError) as e:
+        print(f'{os.environ.get("SCRATCH_ME", "scratch.py")}: error: {e}', file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])
