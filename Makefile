@@ -7,12 +7,13 @@ VARIANT ?= base
 ROWS ?= x86_64-base arm-base arm64-base x86_64-peers arm-peers arm64-peers \
 	x86_64-debug x86_64-up arm64-up
 
-.PHONY: run test deps workspace kunit export check apply selftest matrix bench bisect-demo
+.PHONY: run test lint deps workspace kunit export check apply selftest matrix bench bisect-demo
 
 run: workspace
 	kunit/run $(ARCH) $(VARIANT)
 
 test: workspace
+	tools/lint
 	tools/selftest
 	tools/check-series
 	tools/check-base
@@ -42,6 +43,9 @@ apply:
 
 selftest:
 	tools/selftest
+
+lint:
+	tools/lint
 
 matrix: workspace
 	ci/matrix-run --all
