@@ -65,13 +65,27 @@ def worktree(ws, path, rev):
             git(path, 'clean', '-q', '-f', '-d')
             return path
         except ScratchError:
-            if not os.path.isfile(os.path.join(path, '.git')) and os.listdir(path):
-                raise ScratchError(f'{path} exists and is not a scratch worktree; move it aside') from None
+            if not _ours(path, common):
+                raise ScratchError(f'{path} exists and is not a scratch worktree of {ws}; move it aside') from None
             shutil.rmtree(path)  # stale: its workspace was recreated, or it was left half-made
-            git(ws, 'worktree', 'prune')
+    # A worktree add killed half way leaves its entry locked ("initializing").
+    subprocess.run(['git', '-C', ws, 'worktree', 'unlock', path], capture_output=True)
+    git(ws, 'worktree', 'prune')
     os.makedirs(os.path.dirname(path), exist_ok=True)
     git(ws, 'worktree', 'add', '-q', '--detach', path, tip)
     return path
+
+
+def _ours(path, common):
+    """PATH is an empty directory, or a worktree of the repository COMMON
+    or of one that no longer exists (a recreated workspace)."""
+    dotgit = os.path.join(path, '.git')
+    if not os.path.isfile(dotgit):
+        return os.path.isdir(path) and not os.listdir(path)
+    with open(dotgit) as f:
+        gitdir = f.read().strip().removeprefix('gitdir: ')
+    gitdir = os.path.realpath(os.path.join(path, gitdir))
+    return gitdir.startswith(os.path.join(common, 'worktrees') + os.sep) or not os.path.exists(gitdir)
 
 
 def commit_breakage(wt, name):
