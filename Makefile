@@ -7,7 +7,7 @@ VARIANT ?= base
 ROWS ?= x86_64-base arm-base arm64-base x86_64-peers arm-peers arm64-peers \
 	x86_64-debug x86_64-up arm64-up
 
-.PHONY: run test lint deps workspace kunit export check apply selftest matrix bench bisect-demo
+.PHONY: run test lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
 
 run: workspace
 	kunit/run $(ARCH) $(VARIANT)
@@ -19,6 +19,9 @@ test: workspace
 	tools/check-base
 	tools/check-arch-removal
 	tools/check-owner-word-doc
+	tools/check-contract-doc
+	tools/check-model
+	tools/check-model-refs
 	ci/matrix-run $(ROWS)
 	tools/check-each-commit x86_64
 	tools/bisect-demo
@@ -55,3 +58,8 @@ bench: workspace
 
 bisect-demo: workspace
 	tools/bisect-demo
+
+# the Promela model of the owner word (docs/model.md)
+model: workspace
+	tools/check-model
+	tools/check-model-refs
