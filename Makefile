@@ -7,12 +7,13 @@ VARIANT ?= base
 ROWS ?= x86_64-base arm-base arm64-base x86_64-peers arm-peers arm64-peers \
 	x86_64-debug x86_64-up arm64-up
 
-.PHONY: run test deps workspace kunit export check apply selftest matrix bench bisect-demo model
+.PHONY: run test lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
 
 run: workspace
 	kunit/run $(ARCH) $(VARIANT)
 
 test: workspace
+	tools/lint
 	tools/selftest
 	tools/check-series
 	tools/check-base
@@ -35,7 +36,7 @@ kunit:
 	kunit/run $(ARCH) $(VARIANT)
 
 export:
-	tools/export-series
+	tools/export-series $(if $(FORCE),--force)
 
 check:
 	tools/check-series
@@ -45,6 +46,9 @@ apply:
 
 selftest:
 	tools/selftest
+
+lint:
+	tools/lint
 
 matrix: workspace
 	ci/matrix-run --all

@@ -1,37 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Deliberate breakages of the mutex, one per entry: (name, file, old, new).
-# tools/run-breakages applies each to a clean workspace, runs the suite on
-# x86_64 and records which cases fail; docs/breakages.md is its table.
+# tools/run-breakages commits each in a scratch worktree of the workspace
+# (kunit/scratch.py; the workspace itself is never edited), runs the suite
+# on x86_64 and records which cases fail; docs/breakages.md is its table.
 # Each 'old' must occur exactly once in the file.
-import contextlib
-import os
-import subprocess
-
-
-@contextlib.contextmanager
-def applied(ws, name):
-    """Breakage NAME in workspace WS for the with-block; the file is put back
-    byte for byte after it, also when it raises (callers turn SIGTERM into
-    SystemExit).  Raises ValueError, touching nothing, for an unknown name,
-    a text that does not occur exactly once, or uncommitted changes in WS."""
-    entry = [b for b in BREAKAGES if b[0] == name]
-    if not entry:
-        raise ValueError(f'no breakage {name} in kunit/breakages.py')
-    _, path, old, new = entry[0]
-    if subprocess.run(['git', '-C', ws, 'status', '--porcelain', '--untracked-files=no'],
-                      capture_output=True, text=True, check=True).stdout.strip():
-        raise ValueError(f'{ws} has uncommitted changes; not applying {name} over them')
-    f = os.path.join(ws, path)
-    orig = open(f).read()
-    if orig.count(old) != 1:
-        raise ValueError(f'{name}: the text to break occurs {orig.count(old)} times in {path}')
-    try:
-        open(f, 'w').write(orig.replace(old, new))
-        yield
-    finally:
-        open(f, 'w').write(orig)
-
-
 BREAKAGES = [
     ("owner-keeps-pickup", "kernel/locking/mutex.c",
      "return (struct task_struct *)(atomic_long_read(&lock->owner) & ~MUTEX_FLAGS);",

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shared helpers for tools/*. Source it; do not run it.
+# The variables are for the scripts that source this file:
+# shellcheck shell=bash disable=SC2034
 #
 # Every path a tool touches can be overridden from the environment so that
 # tools/selftest can drive the tools on small fake trees.
