@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """tools/check-ordering: acquire/release of the mutex owner-word transitions,
 checked in the generated code.
@@ -575,9 +575,9 @@ def calls_checked(funcs, fn, sites, flavour):
     return False
 
 
-def resolve(arg, top):
-    """ROW, build/out/ROW or any kunit build dir -> (mutex.o, arch, label)."""
-    cands = [arg, os.path.join(top, 'build', 'out', arg)]
+def resolve(arg, out):
+    """ROW (OUT/ROW) or any kunit build dir -> (mutex.o, arch, label)."""
+    cands = [arg, os.path.join(out, arg)]
     for d in cands:
         obj = os.path.join(d, 'kernel', 'locking', 'mutex.o')
         if os.path.isfile(obj):
@@ -604,7 +604,9 @@ def row_arch(row, d):
 def main():
     top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     p = argparse.ArgumentParser(prog='check-ordering', description=__doc__.split('\n')[0])
-    p.add_argument('rows', nargs='*', help='ROW (build/out/ROW) or a build dir')
+    p.add_argument('rows', nargs='*', help='ROW (OUT/ROW) or a build dir')
+    p.add_argument('--out', default=os.environ.get('KUNIT_OUT', os.path.join(top, 'build', 'out')),
+                   help='where ROW build dirs are (default: $KUNIT_OUT or build/out)')
     p.add_argument('--obj', help='a mutex.o to check')
     p.add_argument('--arch', choices=sorted(ARCHES), help='its arch (with --obj)')
     p.add_argument('--label', help='name for --obj in the output')
@@ -617,16 +619,17 @@ def main():
             p.error('--obj needs --arch')
         jobs.append((args.obj, args.arch, args.label or args.obj))
     for r in args.rows:
-        got = resolve(r, top)
+        got = resolve(r, args.out)
         if got is None:
             if args.skip_missing:
                 print('check-ordering: %s: no kernel/locking/mutex.o, skipped' % r)
                 continue
             sys.exit('check-ordering: error: %s: no kernel/locking/mutex.o there or in '
-                     'build/out/%s' % (r, r))
+                     '%s/%s' % (r, args.out, r))
         jobs.append(got)
     if not jobs:
-        p.error('nothing to check')
+        sys.exit('check-ordering: error: nothing to check (no build dir of %s under %s)'
+                 % (' '.join(args.rows) or '-', args.out))
     errs = []
     for obj, arch, label in jobs:
         errs += check_object(obj, arch, label)
