@@ -38,7 +38,9 @@ import sys
 # mem: mnemonics that access memory; stack: operands that address the stack
 #   or the literal pool (private to this CPU: no ordering needed for them).
 # call / ret / jump: call, return and unconditional-branch mnemonics; cond:
-#   conditional branches (target is the operand printed as "ADDR <sym+off>").
+#   conditional branches (target is the operand printed as "ADDR <sym+off>");
+#   a return with a condition code (arm bxeq lr) also falls through.
+ARM_CC = 'eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le'
 ARCHES = {
     'x86_64': dict(
         objdump='objdump', word=64, flavours=['x86'],
@@ -62,7 +64,8 @@ ARCHES = {
         fence_acq=['dmbish', 'dmbsy', 'dmb'], fence_rel=['dmbish', 'dmbsy', 'dmb'],
         mem=r'^(ldr|str|ldm|stm|push|pop|vldr|vstr|vld|vst|ldrex|strex|swp)',
         stack=r'\[sp\b|\[pc\b|^\{|^sp!?,',
-        call=r'^blx?$', ret=r'^bx$|^pop$|^ldm', jump=r'^b$', cond=r'^b(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)$|^cbn?z$'),
+        call=r'^blx?$', ret=r'^(bx|pop|ldm\w*)(%s)?$' % ARM_CC, jump=r'^b$',
+        cond=r'^b(%s)$|^cbn?z$' % ARM_CC),
     'riscv64': dict(
         objdump='riscv64-linux-gnu-objdump', word=64, flavours=['lrsc'],
         own_acq=r'^lr\.[wd]\.aq', own_rel=r'^sc\.[wd]\.(aq)?rl',
@@ -209,8 +212,9 @@ def disassemble(objdump, obj):
 
 
 class Func:
-    def __init__(self, name, insns, a):
-        self.name, self.insns, self.a = name, insns, a
+    def __init__(self, name, insns, arch):
+        self.name, self.insns, self.arch = name, insns, arch
+        self.a = ARCHES[arch]
         self.index = {x.addr: i for i, x in enumerate(insns)}
         for x in insns:
             if self.is_branch(x):
@@ -237,13 +241,16 @@ class Func:
     def is_return(self, x):
         if not self.m('ret', x):
             return False
-        if x.mnem in ('pop', 'ldm') or x.mnem.startswith('ldm'):
+        if x.mnem.startswith('pop') or x.mnem.startswith('ldm'):
             return 'pc' in x.ops
         return True
 
     def succs(self, i):
         x = self.insns[i]
         if self.is_return(x):
+            if re.search(r'(%s)$' % ARM_CC, x.mnem) and self.a is ARCHES['arm'] \
+                    and i + 1 < len(self.insns):
+                return [i + 1]
             return []
         out = []
         if self.m('jump', x) or self.m('cond', x):
@@ -281,11 +288,23 @@ class Func:
 
 # --- Finding the owner-word CAS sites ---------------------------------------
 
-def reg_width(reg):
-    reg = reg.strip().lstrip('%')
-    if reg in ('xzr', 'zero') or reg.startswith('x') or reg.startswith('r') and not re.match(r'r\d+[dwb]$', reg):
-        return 64
-    return 32
+ARM_ALIAS = {'r11': 'fp', 'r12': 'ip', 'r13': 'sp', 'r14': 'lr', 'r15': 'pc'}
+
+
+def reg(name):
+    """A register name as objdump prints it in operands (arm: ip, not r12)."""
+    name = name.strip().lstrip('%')
+    return ARM_ALIAS.get(name, name)
+
+
+def reg_width(arch, name):
+    name = reg(name)
+    if arch == 'arm':
+        return 32           # ldrexd/strexd (64-bit) are not used on the word
+    if arch == 'arm64':
+        return 64 if name == 'xzr' or name.startswith('x') else 32
+    # x86: %rax.. %r8..%r15 are 64-bit, %r8d.. and %eax.. 32-bit
+    return 64 if name.startswith('r') and not re.match(r'r\d+[dwb]$', name) else 32
 
 
 class Site:
@@ -313,10 +332,10 @@ def find_sites(f, word):
     for i, x in enumerate(ins):
         if 'x86' in flav and re.match(r'^(lock )?cmpxchg[lq]?$', x.mnem):
             src = x.ops.split(',')[0]
-            if reg_width(src) == word:
+            if reg_width(f.arch, src) == word:
                 sites.append(Site(f, 'x86', i, i))
         if 'lse' in flav and re.match(r'^cas(a|l|al)?$', x.mnem):
-            if reg_width(x.ops.split(',')[0]) == word:
+            if reg_width(f.arch, x.ops.split(',')[0]) == word:
                 sites.append(Site(f, 'lse', i, i))
         ld_re = {'llsc': r'^ld(a)?xr$', 'ldrex': r'^ldrex$', 'lrsc': r'^lr\.[wd]'}
         st_re = {'llsc': r'^st(l)?xr$', 'ldrex': r'^strex(eq|ne)?$', 'lrsc': r'^sc\.[wd]'}
@@ -326,7 +345,7 @@ def find_sites(f, word):
             if fl == 'lrsc':
                 width = 64 if x.mnem.startswith('lr.d') else 32
             else:
-                width = reg_width(x.ops.split(',')[0])
+                width = reg_width(f.arch, x.ops.split(',')[0])
             if width != word:
                 continue
             # a compare-and-swap: a store-exclusive within a few
@@ -345,20 +364,20 @@ def find_sites(f, word):
     return sites
 
 
-def zero_reg(f, i, reg):
+def zero_reg(f, i, name):
     """Was REG set to 0 (or is it the zero register) shortly before insn i,
     in straight-line code?"""
-    reg = reg.strip().lstrip('%')
-    if reg in ('xzr', 'wzr', 'zero', '#0'):
+    r = reg(name)
+    if r in ('xzr', 'wzr', 'zero', '#0'):
         return True
-    alias = {reg}
-    if re.match(r'^[xw]\d+$', reg):
-        alias |= {'x' + reg[1:], 'w' + reg[1:]}
-    if re.match(r'^r[a-d]x$|^e[a-d]x$', reg):
-        alias |= {'r' + reg[1:], 'e' + reg[1:]}
+    alias = {r}
+    if re.match(r'^[xw]\d+$', r):
+        alias |= {'x' + r[1:], 'w' + r[1:]}
+    if re.match(r'^r[a-d]x$|^e[a-d]x$', r):
+        alias |= {'r' + r[1:], 'e' + r[1:]}
     for j in range(i - 1, max(i - 8, -1), -1):
         y = f.insns[j]
-        ops = [o.strip().lstrip('%') for o in y.ops.split(',')]
+        ops = [reg(o) for o in y.ops.split(',')]
         if y.mnem == 'xor' and len(ops) == 2 and ops[0] == ops[1] and ops[1] in alias:
             return True
         if y.mnem in ('mov', 'li', 'movs') and len(ops) >= 2 and ops[0] in alias:
@@ -373,7 +392,7 @@ def zero_reg(f, i, reg):
 def classify_mixed(s):
     """acquire: expected value 0; release: new value 0; else None."""
     f, x = s.func, s.func.insns[s.ld]
-    ops = [o.strip() for o in x.ops.split(',')]
+    ops = [reg(o) for o in x.ops.split(',')]
     if s.flavour == 'x86':
         return 'acquire' if zero_reg(f, s.ld, 'rax') else \
             ('release' if zero_reg(f, s.ld, ops[0]) else None)
@@ -381,12 +400,12 @@ def classify_mixed(s):
         return 'acquire' if zero_reg(f, s.ld, ops[0]) else \
             ('release' if zero_reg(f, s.ld, ops[1]) else None)
     st = f.insns[s.st]
-    new = [o.strip() for o in st.ops.split(',')][1]
+    new = reg(st.ops.split(',')[1])
     between = f.insns[s.ld + 1:s.st]
     loaded = ops[0]
     old_zero = False
     for y in between:
-        yo = [o.strip() for o in y.ops.split(',')]
+        yo = [reg(o) for o in y.ops.split(',')]
         if f.m('cond', y) and loaded in yo[0:1] and y.mnem in ('cbnz', 'bnez', 'cbz', 'beqz'):
             old_zero = True
         if f.m('cond', y) and len(yo) >= 2 and y.mnem in ('bne', 'beq') and 'zero' in yo[:2]:
@@ -502,7 +521,7 @@ def check_object(obj, arch, label, verbose=False):
     funcs = disassemble(a['objdump'], obj)
     sites, others = [], 0
     for name, insns in funcs.items():
-        f = Func(name, insns, a)
+        f = Func(name, insns, arch)
         role = FUNCTIONS.get(base_name(name.split('#')[0]))
         found = find_sites(f, a['word'])
         if role is None:
@@ -531,7 +550,7 @@ def check_object(obj, arch, label, verbose=False):
     for r in rows:
         print('%-*s  %-*s  %-*s  %-*s  %s' % (w[0], r[0], w[1], r[1], w[2], r[2], w[3], r[3], r[4]))
     # required transitions
-    flavours = sorted({s.flavour for s in sites})
+    flavours = sorted({s.flavour for s in sites}) or a['flavours']
     debug = not any(base_name(n) == 'mutex_lock' for n in funcs)
     missing = []
     for fn, n in (REQUIRED_DEBUG if debug else REQUIRED).items():
