@@ -35,6 +35,8 @@ import sys
 #   that carries acquire / release itself.
 # fence_acq / fence_rel: fence instructions (mnemonic + operands, spaces
 #   removed) accepted after (acquire) or before (release) the site.
+# full_rmw: RMW instructions the arch's atomics use as fully ordered
+#   (riscv amo*.aqrl, arm64 LSE *al): accepted as a fence in either position.
 # mem: mnemonics that access memory; stack: operands that address the stack
 #   or the literal pool (private to this CPU: no ordering needed for them).
 # call / ret / jump: call, return and unconditional-branch mnemonics; cond:
@@ -45,23 +47,25 @@ ARCHES = {
     'x86_64': dict(
         objdump='objdump', word=64, flavours=['x86'],
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
-        fence_acq=[], fence_rel=[], mem=None, stack=None,
+        fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'i386': dict(
         objdump='i686-linux-gnu-objdump', word=32, flavours=['x86'],
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
-        fence_acq=[], fence_rel=[], mem=None, stack=None,
+        fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'arm64': dict(
         objdump='aarch64-linux-gnu-objdump', word=64, flavours=['lse', 'llsc'],
         own_acq=r'^(cas(a|al)|ldaxr)$', own_rel=r'^(cas(l|al)|stlxr)$',
         fence_acq=['dmbish', 'dmbsy', 'dmbishld'], fence_rel=['dmbish', 'dmbsy'],
+        full_rmw=r'^(ld(add|clr|eor|set|smax|smin|umax|umin)|swp|cas)al[bh]?$',
         mem=r'^(ld|st|cas|swp|prfm$)', stack=r'\[sp\b',
         call=r'^blr?$', ret=r'^ret', jump=r'^b$|^br$', cond=r'^(b\.|cbn?z|tbn?z)'),
     'arm': dict(
         objdump='arm-linux-gnueabihf-objdump', word=32, flavours=['ldrex'],
         own_acq=None, own_rel=None,
         fence_acq=['dmbish', 'dmbsy', 'dmb'], fence_rel=['dmbish', 'dmbsy', 'dmb'],
+        full_rmw=None,
         mem=r'^(ldr|str|ldm|stm|push|pop|vldr|vstr|vld|vst|ldrex|strex|swp)',
         stack=r'\[sp\b|\[pc\b|^\{|^sp!?,',
         call=r'^blx?$', ret=r'^(bx|pop|ldm\w*)(%s)?$' % ARM_CC, jump=r'^b$',
@@ -71,6 +75,7 @@ ARCHES = {
         own_acq=r'^lr\.[wd]\.aq', own_rel=r'^sc\.[wd]\.(aq)?rl',
         fence_acq=['fencer,rw', 'fencerw,rw', 'fence.tso', 'fenceiorw,iorw'],
         fence_rel=['fencerw,w', 'fencerw,rw', 'fence.tso', 'fenceiorw,iorw'],
+        full_rmw=r'^amo\w+\.[wd]\.aqrl$',
         mem=r'^(c\.)?(l[bhwd]u?|s[bhwd]|fl[wd]|fs[wd]|lr\.|sc\.|amo)',
         stack=r'\(sp\)',
         call=r'^(jal|jalr|call)$', ret=r'^ret$', jump=r'^(j|jr|tail)$',
@@ -187,6 +192,8 @@ def disassemble(objdump, obj):
     funcs, cur = {}, None
     for line in out.splitlines():
         m = FUNC.match(line)
+        if m and m.group(2).startswith('.L') and cur is not None:
+            continue        # riscv keeps local labels (.L1^B32) as symbols
         if m:
             cur = []
             funcs.setdefault(m.group(2), []).append(cur)
@@ -233,7 +240,8 @@ class Func:
         return bool(self.m('jump', x) or self.m('cond', x) or self.m('call', x))
 
     def local_target(self, x):
-        if x.target and base_name(x.target[1]) == base_name(self.name) \
+        if x.target and (base_name(x.target[1]) == base_name(self.name)
+                         or x.target[1].startswith('.L')) \
                 and x.target[0] in self.index:
             return self.index[x.target[0]]
         return None
@@ -282,6 +290,8 @@ class Func:
         return True
 
     def fence(self, x, kind):
+        if self.a['full_rmw'] and re.match(self.a['full_rmw'], x.mnem):
+            return True
         key = (x.mnem + x.ops).replace(' ', '').replace('\t', '')
         return key in self.a['fence_acq' if kind == 'acquire' else 'fence_rel']
 
