@@ -38,7 +38,8 @@ import sys
 # full_rmw: RMW instructions the arch's atomics use as fully ordered
 #   (riscv amo*.aqrl, arm64 LSE *al): accepted as a fence in either position.
 # mem: mnemonics that access memory; stack: operands that address the stack
-#   or the literal pool (private to this CPU: no ordering needed for them).
+#   or the literal pool (private to this CPU: no ordering needed for them);
+# fp: (frame-pointer setup from sp, operand through it): also stack.
 # call / ret / jump: call, return and unconditional-branch mnemonics; cond:
 #   conditional branches (target is the operand printed as "ADDR <sym+off>");
 #   a return with a condition code (arm bxeq lr) also falls through.
@@ -47,19 +48,19 @@ ARCHES = {
     'x86_64': dict(
         objdump='objdump', word=64, flavours=['x86'],
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
-        fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None,
+        fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None, fp=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'i386': dict(
         objdump='i686-linux-gnu-objdump', word=32, flavours=['x86'],
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
-        fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None,
+        fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None, fp=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'arm64': dict(
         objdump='aarch64-linux-gnu-objdump', word=64, flavours=['lse', 'llsc'],
         own_acq=r'^(cas(a|al)|ldaxr)$', own_rel=r'^(cas(l|al)|stlxr)$',
         fence_acq=['dmbish', 'dmbsy', 'dmbishld'], fence_rel=['dmbish', 'dmbsy'],
         full_rmw=r'^(ld(add|clr|eor|set|smax|smin|umax|umin)|swp|cas)al[bh]?$',
-        mem=r'^(ld|st|cas|swp|prfm$)', stack=r'\[sp\b',
+        mem=r'^(ld|st|cas|swp|prfm$)', stack=r'\[sp\b', fp=(r'^mov x29, sp$', r'\[x29\b'),
         call=r'^blr?$', ret=r'^ret', jump=r'^b$|^br$', cond=r'^(b\.|cbn?z|tbn?z)'),
     'arm': dict(
         objdump='arm-linux-gnueabihf-objdump', word=32, flavours=['ldrex'],
@@ -67,7 +68,7 @@ ARCHES = {
         fence_acq=['dmbish', 'dmbsy', 'dmb'], fence_rel=['dmbish', 'dmbsy', 'dmb'],
         full_rmw=None,
         mem=r'^(ldr|str|ldm|stm|push|pop|vldr|vstr|vld|vst|ldrex|strex|swp)',
-        stack=r'\[sp\b|\[pc\b|^\{|^sp!?,',
+        stack=r'\[sp\b|\[pc\b|^\{|^sp!?,', fp=(r'^add fp, sp, ', r'\[fp\b'),
         call=r'^blx?$', ret=r'^(bx|pop|ldm\w*)(%s)?$' % ARM_CC, jump=r'^b$',
         cond=r'^b(%s)$|^cbn?z$' % ARM_CC),
     'riscv64': dict(
@@ -77,7 +78,7 @@ ARCHES = {
         fence_rel=['fencerw,w', 'fencerw,rw', 'fence.tso', 'fenceiorw,iorw'],
         full_rmw=r'^amo\w+\.[wd]\.aqrl$',
         mem=r'^(c\.)?(l[bhwd]u?|s[bhwd]|fl[wd]|fs[wd]|lr\.|sc\.|amo)',
-        stack=r'\(sp\)',
+        stack=r'\(sp\)', fp=(r'^addi? s0,sp,', r'\(s0\)'),
         call=r'^(jal|jalr|call)$', ret=r'^ret$', jump=r'^(j|jr|tail)$',
         cond=r'^b(eq|ne|lt|ge|ltu|geu|eqz|nez|lez|gez|ltz|gtz|gt|le|gtu|leu)$'),
 }
@@ -223,6 +224,9 @@ class Func:
         self.name, self.insns, self.arch = name, insns, arch
         self.a = ARCHES[arch]
         self.index = {x.addr: i for i, x in enumerate(insns)}
+        # a frame pointer set up from sp: accesses through it are stack too
+        self.fp = self.a['fp'] is not None and any(
+            re.match(self.a['fp'][0], x.mnem + ' ' + x.ops) for x in insns)
         for x in insns:
             if self.is_branch(x):
                 m = TARGET.search(x.ops)
@@ -286,6 +290,8 @@ class Func:
         if x.mnem in ('push', 'pop'):
             return False
         if self.a['stack'] and re.search(self.a['stack'], x.ops):
+            return False
+        if self.fp and re.search(self.a['fp'][1], x.ops):
             return False
         return True
 
@@ -442,10 +448,16 @@ def fence_after(f, s):
     """Every path from the successful store to the next shared access, call
     or return meets an acquire fence.  Returns (ok, fence or culprit)."""
     lo = s.ld
-    stack = [j for j in f.succs(s.st) if not lo <= j <= s.st]
+    # The compare-and-branch inside the loop that leaves on a mismatch: the
+    # same branch again after the loop, on the same unchanged register, is
+    # taken only on failure, which needs no ordering (atomic_t.txt:
+    # conditional RMW ops are unordered on FAILURE); follow its other edge.
+    fail = {(y.mnem, TARGET.sub('', y.ops).strip(' ,')) for y in f.insns[s.ld + 1:s.st]
+            if f.m('cond', y)}
+    stack = [(j, False) for j in f.succs(s.st) if not lo <= j <= s.st]
     seen, fences = set(), []
     while stack:
-        j = stack.pop()
+        j, clobbered = stack.pop()
         if j in seen:
             continue
         seen.add(j)
@@ -461,9 +473,16 @@ def fence_after(f, s):
             return False, 'call before any acquire fence: %s' % y
         if f.is_return(y):
             return False, 'return before any acquire fence: %s' % y
+        key = (y.mnem, TARGET.sub('', y.ops).strip(' ,'))
+        if key in fail and not clobbered and j + 1 < len(f.insns):
+            stack.append((j + 1, False))
+            continue
         if f.leaves(y):
             return False, 'branch out of the function before any acquire fence: %s' % y
-        stack.extend(k for k in f.succs(j) if not lo <= k <= s.st)
+        dest = reg(y.ops.split(',')[0]) if y.ops else ''
+        regs = {reg(r) for k in fail for r in k[1].split(',')}
+        hit = clobbered or (dest in regs and not f.m('cond', y) and not f.is_branch(y))
+        stack.extend((k, hit) for k in f.succs(j) if not lo <= k <= s.st)
     if not fences:
         return False, 'no path to an acquire fence'
     return True, fences[0]
