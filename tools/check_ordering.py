@@ -450,6 +450,13 @@ def classify_mixed(s):
 LIMIT = 64
 
 
+def worst(bad):
+    """The unordered paths' ends, nearest first (by address), at most two."""
+    bad = sorted(set(bad))
+    more = ' (and %d more)' % (len(bad) - 2) if len(bad) > 2 else ''
+    return '; '.join(b for _, b in bad[:2]) + more
+
+
 def fence_after(f, s):
     """Every path from the successful store to the next shared access, call
     or return meets an acquire fence.  Returns (ok, fence or culprit)."""
@@ -461,7 +468,7 @@ def fence_after(f, s):
     fail = {(y.mnem, TARGET.sub('', y.ops).strip(' ,')) for y in f.insns[s.ld + 1:s.st]
             if f.m('cond', y)}
     stack = [(j, False) for j in f.succs(s.st) if not lo <= j <= s.st]
-    seen, fences = set(), []
+    seen, fences, bad = set(), [], []
     while stack:
         j, clobbered = stack.pop()
         if j in seen:
@@ -474,21 +481,28 @@ def fence_after(f, s):
             fences.append(y)
             continue
         if f.shared_access(y):
-            return False, 'memory access before any acquire fence: %s' % y
+            bad.append((y.addr, 'memory access before any acquire fence: %s' % y))
+            continue
         if f.m('call', y):
-            return False, 'call before any acquire fence: %s' % y
+            bad.append((y.addr, 'call before any acquire fence: %s' % y))
+            continue
         if f.is_return(y):
-            return False, 'return before any acquire fence: %s' % y
+            bad.append((y.addr, 'return before any acquire fence: %s' % y))
+            if not re.search(r'(%s)$' % ARM_CC, y.mnem):
+                continue
         key = (y.mnem, TARGET.sub('', y.ops).strip(' ,'))
         if key in fail and not clobbered and j + 1 < len(f.insns):
             stack.append((j + 1, False))
             continue
         if f.leaves(y):
-            return False, 'branch out of the function before any acquire fence: %s' % y
+            bad.append((y.addr, 'branch out of the function before any acquire fence: %s' % y))
+            continue
         dest = reg(y.ops.split(',')[0]) if y.ops else ''
         regs = {reg(r) for k in fail for r in k[1].split(',')}
         hit = clobbered or (dest in regs and not f.m('cond', y) and not f.is_branch(y))
         stack.extend((k, hit) for k in f.succs(j) if not lo <= k <= s.st)
+    if bad:
+        return False, worst(bad)
     if not fences:
         return False, 'no path to an acquire fence'
     return True, fences[0]
@@ -504,7 +518,7 @@ def fence_before(f, s):
     stack = [p for p in f.preds[s.ld] if not s.ld <= p <= loop_end]
     if s.ld == 0:
         return False, 'the function entry reaches it with no release fence'
-    seen, fences = set(), []
+    seen, fences, bad = set(), [], []
     while stack:
         j = stack.pop()
         if j in seen:
@@ -517,12 +531,17 @@ def fence_before(f, s):
             fences.append(y)
             continue
         if f.shared_access(y):
-            return False, 'memory access after the last release fence: %s' % y
+            bad.append((y.addr, 'memory access after the last release fence: %s' % y))
+            continue
         if f.m('call', y):
-            return False, 'call after the last release fence: %s' % y
+            bad.append((y.addr, 'call after the last release fence: %s' % y))
+            continue
         if j == 0:
-            return False, 'the function entry reaches it with no release fence'
+            bad.append((y.addr, 'the function entry reaches it with no release fence'))
+            continue
         stack.extend(f.preds[j])
+    if bad:
+        return False, worst(bad)
     if not fences:
         return False, 'no release fence on the way in'
     return True, fences[0]
