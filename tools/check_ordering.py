@@ -149,7 +149,7 @@ REQUIRED = {
 }
 # Under CONFIG_DEBUG_LOCK_ALLOC the fast paths are not compiled: mutex_lock
 # and friends are then macros or plain calls, and only these are required.
-REQUIRED_DEBUG = {'__mutex_unlock_slowpath': 2}
+REQUIRED_DEBUG = {'__mutex_unlock_slowpath': 2, '__mutex_lock': 1, 'mutex_trylock': 1}
 
 # Calls from the functions above to an out-of-line atomic (arm64's LL/SC
 # bodies were once out of line: __ll_sc_* in .subsection 1, before v5.16
