@@ -313,14 +313,14 @@ class Func:
 ARM_ALIAS = {'r11': 'fp', 'r12': 'ip', 'r13': 'sp', 'r14': 'lr', 'r15': 'pc'}
 
 
-def reg(name):
+def reg(name, arch):
     """A register name as objdump prints it in operands (arm: ip, not r12)."""
     name = name.strip().lstrip('%')
-    return ARM_ALIAS.get(name, name)
+    return ARM_ALIAS.get(name, name) if arch == 'arm' else name
 
 
 def reg_width(arch, name):
-    name = reg(name)
+    name = reg(name, arch)
     if arch == 'arm':
         return 32           # ldrexd/strexd (64-bit) are not used on the word
     if arch == 'arm64':
@@ -389,7 +389,7 @@ def find_sites(f, word):
 def zero_reg(f, i, name):
     """Was REG set to 0 (or is it the zero register) shortly before insn i,
     in straight-line code?"""
-    r = reg(name)
+    r = reg(name, f.arch)
     if r in ('xzr', 'wzr', 'zero', '#0'):
         return True
     alias = {r}
@@ -399,7 +399,7 @@ def zero_reg(f, i, name):
         alias |= {'r' + r[1:], 'e' + r[1:]}
     for j in range(i - 1, max(i - 8, -1), -1):
         y = f.insns[j]
-        ops = [reg(o) for o in y.ops.split(',')]
+        ops = [reg(o, f.arch) for o in y.ops.split(',')]
         if y.mnem == 'xor' and len(ops) == 2 and ops[0] == ops[1] and ops[1] in alias:
             return True
         if y.mnem in ('mov', 'li', 'movs') and len(ops) >= 2 and ops[0] in alias:
@@ -414,7 +414,7 @@ def zero_reg(f, i, name):
 def classify_mixed(s):
     """acquire: expected value 0; release: new value 0; else None."""
     f, x = s.func, s.func.insns[s.ld]
-    ops = [reg(o) for o in x.ops.split(',')]
+    ops = [reg(o, f.arch) for o in x.ops.split(',')]
     if s.flavour == 'x86':
         return 'acquire' if zero_reg(f, s.ld, 'rax') else \
             ('release' if zero_reg(f, s.ld, ops[0]) else None)
@@ -422,12 +422,12 @@ def classify_mixed(s):
         return 'acquire' if zero_reg(f, s.ld, ops[0]) else \
             ('release' if zero_reg(f, s.ld, ops[1]) else None)
     st = f.insns[s.st]
-    new = reg(st.ops.split(',')[1])
+    new = reg(st.ops.split(',')[1], f.arch)
     between = f.insns[s.ld + 1:s.st]
     loaded = ops[0]
     old_zero = False
     for y in between:
-        yo = [reg(o) for o in y.ops.split(',')]
+        yo = [reg(o, f.arch) for o in y.ops.split(',')]
         if f.m('cond', y) and loaded in yo[0:1] and y.mnem in ('cbnz', 'bnez', 'cbz', 'beqz'):
             old_zero = True
         if f.m('cond', y) and len(yo) >= 2 and y.mnem in ('bne', 'beq') and 'zero' in yo[:2]:
@@ -497,8 +497,8 @@ def fence_after(f, s):
         if f.leaves(y):
             bad.append((y.addr, 'branch out of the function before any acquire fence: %s' % y))
             continue
-        dest = reg(y.ops.split(',')[0]) if y.ops else ''
-        regs = {reg(r) for k in fail for r in k[1].split(',')}
+        dest = reg(y.ops.split(',')[0], f.arch) if y.ops else ''
+        regs = {reg(r, f.arch) for k in fail for r in k[1].split(',')}
         hit = clobbered or (dest in regs and not f.m('cond', y) and not f.is_branch(y))
         stack.extend((k, hit) for k in f.succs(j) if not lo <= k <= s.st)
     if bad:
