@@ -188,6 +188,9 @@ def base_name(sym):
     return re.split(r'\.(constprop|isra|part|cold|lto_priv)', sym)[0]
 
 
+SECTION = {}     # id(instruction list) -> (section, symbol)
+
+
 def disassemble(objdump, obj):
     try:
         out = subprocess.run([objdump, '-dr', '--no-show-raw-insn', obj],
@@ -196,13 +199,17 @@ def disassemble(objdump, obj):
         sys.exit('check-ordering: error: %s not found (install binutils for the arch)' % objdump)
     except subprocess.CalledProcessError as e:
         sys.exit('check-ordering: error: %s -dr %s failed: %s' % (objdump, obj, e.stderr.strip()))
-    funcs, cur = {}, None
+    funcs, cur, section = {}, None, ''
     for line in out.splitlines():
+        if line.startswith('Disassembly of section '):
+            section = line[len('Disassembly of section '):].rstrip(':')
+            continue
         m = FUNC.match(line)
         if m and m.group(2).startswith('.L') and cur is not None:
             continue        # riscv keeps local labels (.L1^B32) as symbols
         if m:
             cur = []
+            SECTION[id(cur)] = (section, m.group(2))
             funcs.setdefault(m.group(2), []).append(cur)
             continue
         if cur is None:
@@ -651,10 +658,31 @@ def calls_checked(funcs, fn, sites, flavour):
         for x in insns:
             m = TARGET.search(x.ops)
             names = [base_name(m.group(2))] if m else []
-            names += [base_name(r.split('-')[0].split('+')[0]) for r in x.relocs]
+            for r in x.relocs:
+                names += [base_name(n) for n in reloc_targets(funcs, r)]
             if any(n in have and n != fn for n in names):
                 return True
     return False
+
+
+def reloc_targets(funcs, r):
+    """The function(s) a call relocation may name: a symbol, or SECTION+OFF
+    (a static function in another section; x86's PC32 addend is -4, so
+    OFF + 4 too)."""
+    m = re.match(r'^([^+-]+)(?:([+-])0x([0-9a-f]+))?$', r)
+    if not m:
+        return []
+    sym, sign, off = m.group(1), m.group(2), int(m.group(3) or '0', 16)
+    if not sym.startswith('.'):
+        return [sym]
+    off = -off if sign == '-' else off
+    out = []
+    for name, insns in funcs.items():
+        sec = SECTION.get(id(insns), ('', ''))[0]
+        if sec == sym and insns and any(insns[0].addr <= t <= insns[-1].addr
+                                         for t in (off, off + 4)):
+            out.append(name)
+    return out
 
 
 def resolve(arg, out):
