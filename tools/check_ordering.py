@@ -30,7 +30,13 @@ import sys
 # word: the owner word's width; CAS of any other width (the inlined arm64 and
 #   riscv qspinlock on wait_lock, atomic_t counters) is not an owner transition.
 # flavours: the shapes of compare-and-swap the arch's atomics generate
-#   (arch/*/include/asm/cmpxchg.h, atomic*.h).
+#   (arch/*/include/asm/cmpxchg.h, atomic*.h), each with the regex that finds
+#   it: ('cas', NAME, MNEMONIC) a single instruction; ('llsc', NAME, LOAD,
+#   STORE, CONDITIONAL-STORE) a load-exclusive / store-exclusive loop that
+#   is a CAS when a conditional branch (or a conditional store) sits between.
+# wide: what makes a site 64-bit (regex on its first operand, or with 'mnem:'
+#   on its mnemonic); None: every site is 32-bit.
+# cret: a return with a condition code, which also falls through.
 # own_acq / own_rel: regex on the site's load/CAS (ld) or store (st) mnemonic
 #   that carries acquire / release itself.
 # fence_acq / fence_rel: fence instructions (mnemonic + operands, spaces
@@ -41,29 +47,35 @@ import sys
 #   or the literal pool (private to this CPU: no ordering needed for them);
 # fp: (frame-pointer setup from sp, operand through it): also stack.
 # call / ret / jump: call, return and unconditional-branch mnemonics; cond:
-#   conditional branches (target is the operand printed as "ADDR <sym+off>");
-#   a return with a condition code (arm bxeq lr) also falls through.
+#   conditional branches (target is the operand printed as "ADDR <sym+off>").
 ARM_CC = 'eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le'
 ARCHES = {
     'x86_64': dict(
-        objdump='objdump', word=64, flavours=['x86'],
+        objdump='objdump', word=64,
+        flavours=[('cas', 'x86', r'^(lock )?cmpxchg[lq]?$')], wide=r'^%r(?!\d+[dwb]$)', cret=None,
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
         fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None, fp=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'i386': dict(
-        objdump='i686-linux-gnu-objdump', word=32, flavours=['x86'],
+        objdump='i686-linux-gnu-objdump', word=32,
+        flavours=[('cas', 'x86', r'^(lock )?cmpxchg[lq]?$')], wide=r'^%r(?!\d+[dwb]$)', cret=None,
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
         fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None, fp=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'arm64': dict(
-        objdump='aarch64-linux-gnu-objdump', word=64, flavours=['lse', 'llsc'],
+        objdump='aarch64-linux-gnu-objdump', word=64,
+        flavours=[('cas', 'lse', r'^cas(a|l|al)?$'),
+                  ('llsc', 'llsc', r'^ld(a)?xr$', r'^st(l)?xr$', None)],
+        wide=r'^(x\d+|xzr)$', cret=None,
         own_acq=r'^(cas(a|al)|ldaxr)$', own_rel=r'^(cas(l|al)|stlxr)$',
         fence_acq=['dmbish', 'dmbsy', 'dmbishld'], fence_rel=['dmbish', 'dmbsy'],
         full_rmw=r'^(ld(add|clr|eor|set|smax|smin|umax|umin)|swp|cas)al[bh]?$',
         mem=r'^(ld|st|cas|swp|prfm$)', stack=r'\[sp\b', fp=(r'^mov x29, sp$', r'\[x29\b'),
         call=r'^blr?$', ret=r'^ret', jump=r'^b$|^br$', cond=r'^(b\.|cbn?z|tbn?z)'),
     'arm': dict(
-        objdump='arm-linux-gnueabihf-objdump', word=32, flavours=['ldrex'],
+        objdump='arm-linux-gnueabihf-objdump', word=32,
+        flavours=[('llsc', 'ldrex', r'^ldrex$', r'^strex(eq|ne)?$', r'^strex(eq|ne)$')],
+        wide=None, cret=r'^(bx|pop|ldm\w*)(%s)$' % ARM_CC,
         own_acq=None, own_rel=None,
         fence_acq=['dmbish', 'dmbsy', 'dmb'], fence_rel=['dmbish', 'dmbsy', 'dmb'],
         full_rmw=None,
@@ -72,7 +84,9 @@ ARCHES = {
         call=r'^blx?$', ret=r'^(bx|pop|ldm\w*)(%s)?$' % ARM_CC, jump=r'^b$',
         cond=r'^b(%s)$|^cbn?z$' % ARM_CC),
     'riscv64': dict(
-        objdump='riscv64-linux-gnu-objdump', word=64, flavours=['lrsc'],
+        objdump='riscv64-linux-gnu-objdump', word=64,
+        flavours=[('llsc', 'lrsc', r'^lr\.[wd]', r'^sc\.[wd]', None)],
+        wide='mnem:^lr\\.d', cret=None,
         own_acq=r'^lr\.[wd]\.aq', own_rel=r'^sc\.[wd]\.(aq)?rl',
         fence_acq=['fencer,rw', 'fencerw,rw', 'fence.tso', 'fenceiorw,iorw'],
         fence_rel=['fencerw,w', 'fencerw,rw', 'fence.tso', 'fenceiorw,iorw'],
@@ -273,8 +287,7 @@ class Func:
     def succs(self, i):
         x = self.insns[i]
         if self.is_return(x):
-            if re.search(r'(%s)$' % ARM_CC, x.mnem) and self.a is ARCHES['arm'] \
-                    and i + 1 < len(self.insns):
+            if self.m('cret', x) and i + 1 < len(self.insns):
                 return [i + 1]
             return []
         out = []
@@ -326,14 +339,14 @@ def reg(name, arch):
     return ARM_ALIAS.get(name, name) if arch == 'arm' else name
 
 
-def reg_width(arch, name):
-    name = reg(name, arch)
-    if arch == 'arm':
-        return 32           # ldrexd/strexd (64-bit) are not used on the word
-    if arch == 'arm64':
-        return 64 if name == 'xzr' or name.startswith('x') else 32
-    # x86: %rax.. %r8..%r15 are 64-bit, %r8d.. and %eax.. 32-bit
-    return 64 if name.startswith('r') and not re.match(r'r\d+[dwb]$', name) else 32
+def width(f, x):
+    """The width of the CAS starting at instruction X (ARCHES 'wide')."""
+    wide = f.a['wide']
+    if wide is None:
+        return 32
+    if wide.startswith('mnem:'):
+        return 64 if re.search(wide[5:], x.mnem) else 32
+    return 64 if re.search(wide, x.ops.split(',')[0].strip()) else 32
 
 
 class Site:
@@ -342,10 +355,6 @@ class Site:
         self.role = None
         self.verdict = None
         self.ok = None
-
-    @property
-    def insn(self):
-        return self.func.insns[self.st if self.flavour in ('lse', 'x86') else self.ld]
 
     def text(self):
         f = self.func
@@ -357,25 +366,12 @@ class Site:
 def find_sites(f, word):
     sites = []
     ins = f.insns
-    flav = f.a['flavours']
     for i, x in enumerate(ins):
-        if 'x86' in flav and re.match(r'^(lock )?cmpxchg[lq]?$', x.mnem):
-            src = x.ops.split(',')[0]
-            if reg_width(f.arch, src) == word:
-                sites.append(Site(f, 'x86', i, i))
-        if 'lse' in flav and re.match(r'^cas(a|l|al)?$', x.mnem):
-            if reg_width(f.arch, x.ops.split(',')[0]) == word:
-                sites.append(Site(f, 'lse', i, i))
-        ld_re = {'llsc': r'^ld(a)?xr$', 'ldrex': r'^ldrex$', 'lrsc': r'^lr\.[wd]'}
-        st_re = {'llsc': r'^st(l)?xr$', 'ldrex': r'^strex(eq|ne)?$', 'lrsc': r'^sc\.[wd]'}
-        for fl in ('llsc', 'ldrex', 'lrsc'):
-            if fl not in flav or not re.match(ld_re[fl], x.mnem):
+        for fl in f.a['flavours']:
+            if not re.match(fl[2], x.mnem) or width(f, x) != word:
                 continue
-            if fl == 'lrsc':
-                width = 64 if x.mnem.startswith('lr.d') else 32
-            else:
-                width = reg_width(f.arch, x.ops.split(',')[0])
-            if width != word:
+            if fl[0] == 'cas':
+                sites.append(Site(f, fl[1], i, i))
                 continue
             # a compare-and-swap: a store-exclusive within a few
             # instructions, conditional on a compare of the loaded value
@@ -384,9 +380,9 @@ def find_sites(f, word):
             compare = False
             for j in range(i + 1, min(i + 8, len(ins))):
                 y = ins[j]
-                if re.match(st_re[fl], y.mnem):
-                    if compare or y.mnem in ('strexeq', 'strexne'):
-                        sites.append(Site(f, fl, i, j))
+                if re.match(fl[3], y.mnem):
+                    if compare or (fl[4] and re.match(fl[4], y.mnem)):
+                        sites.append(Site(f, fl[1], i, j))
                     break
                 if f.m('cond', y):
                     compare = True
@@ -495,7 +491,7 @@ def fence_after(f, s):
             continue
         if f.is_return(y):
             bad.append((y.addr, 'return before any acquire fence: %s' % y))
-            if not re.search(r'(%s)$' % ARM_CC, y.mnem):
+            if not f.m('cret', y):
                 continue
         key = (y.mnem, TARGET.sub('', y.ops).strip(' ,'))
         if key in fail and not clobbered and j + 1 < len(f.insns):
@@ -619,7 +615,7 @@ def check_object(obj, arch, label, required=True):
     for r in rows:
         print('%-*s  %-*s  %-*s  %-*s  %s' % (w[0], r[0], w[1], r[1], w[2], r[2], w[3], r[3], r[4]))
     # required transitions
-    flavours = sorted({s.flavour for s in sites}) or a['flavours']
+    flavours = sorted({s.flavour for s in sites}) or [fl[1] for fl in a['flavours']]
     debug = not any(base_name(n) == 'mutex_lock' for n in funcs)
     missing = []
     for fn, n in ((REQUIRED_DEBUG if debug else REQUIRED) if required else {}).items():
