@@ -4,7 +4,8 @@
 checked in the generated code.
 
     tools/check-ordering [--skip-missing] ROW|DIR...   build/out/ROW or a build dir
-    tools/check-ordering --obj FILE --arch ARCH [--label NAME]
+    tools/check-ordering [--vmlinux] ROW|DIR...        also the row's linked vmlinux
+    tools/check-ordering --obj FILE --arch ARCH [--label NAME] [--image]
 
 Disassembles kernel/locking/mutex.o with the arch's objdump (-dr), finds every
 pointer-width compare-and-swap on the owner word in the mutex functions of
@@ -205,14 +206,39 @@ def base_name(sym):
 SECTION = {}     # id(instruction list) -> (section, symbol)
 
 
-def disassemble(objdump, obj):
+def objdump_run(objdump, args):
     try:
-        out = subprocess.run([objdump, '-dr', '--no-show-raw-insn', obj],
-                             check=True, capture_output=True, text=True).stdout
+        return subprocess.run([objdump] + args, check=True, capture_output=True,
+                              text=True).stdout
     except FileNotFoundError:
         sys.exit('check-ordering: error: %s not found (install binutils for the arch)' % objdump)
     except subprocess.CalledProcessError as e:
-        sys.exit('check-ordering: error: %s -dr %s failed: %s' % (objdump, obj, e.stderr.strip()))
+        sys.exit('check-ordering: error: %s %s failed: %s' % (objdump, ' '.join(args),
+                                                             e.stderr.strip()))
+
+
+SYMBOL = re.compile(r'^([0-9a-f]+) .* F (\S+)\s+([0-9a-f]+)\s+(\S+)$')
+
+
+def disassemble(objdump, obj, image=False):
+    """obj: objdump -dr of the whole object.  image (a linked vmlinux): only
+    the functions of FUNCTIONS, found in its symbol table (a static function
+    of the same name in another object would be checked too)."""
+    if not image:
+        return parse(objdump_run(objdump, ['-dr', '--no-show-raw-insn', obj]))
+    out = []
+    for line in objdump_run(objdump, ['-t', obj]).splitlines():
+        m = SYMBOL.match(line)
+        if not m or FUNCTIONS.get(base_name(m.group(4))) is None or int(m.group(3), 16) == 0:
+            continue
+        start = int(m.group(1), 16)
+        out.append(objdump_run(objdump, [
+            '-d', '--no-show-raw-insn', '--start-address=0x%x' % start,
+            '--stop-address=0x%x' % (start + int(m.group(3), 16)), obj]))
+    return parse('\n'.join(out))
+
+
+def parse(out):
     funcs, cur, section = {}, None, ''
     for line in out.splitlines():
         if line.startswith('Disassembly of section '):
@@ -573,9 +599,9 @@ def judge(s):
         insn.mnem, 'an acquire form' if s.role == 'acquire' else 'a release form'), why)
 
 
-def check_object(obj, arch, label, required=True):
+def check_object(obj, arch, label, required=True, image=False):
     a = ARCHES[arch]
-    funcs = disassemble(a['objdump'], obj)
+    funcs = disassemble(a['objdump'], obj, image)
     sites, others = [], 0
     for name, insns in funcs.items():
         f = Func(name, insns, arch)
@@ -716,6 +742,10 @@ def main():
     p.add_argument('--obj', help='a mutex.o to check')
     p.add_argument('--arch', choices=sorted(ARCHES), help='its arch (with --obj)')
     p.add_argument('--label', help='name for --obj in the output')
+    p.add_argument('--image', action='store_true',
+                   help='--obj is a linked kernel (vmlinux): read its mutex functions by symbol')
+    p.add_argument('--vmlinux', action='store_true',
+                   help="also check each ROW's linked vmlinux, not only its mutex.o")
     p.add_argument('--no-required', action='store_true',
                    help='do not require the transitions of REQUIRED (for small test objects)')
     p.add_argument('--skip-missing', action='store_true',
@@ -725,7 +755,7 @@ def main():
     if args.obj:
         if not args.arch:
             p.error('--obj needs --arch')
-        jobs.append((args.obj, args.arch, args.label or args.obj))
+        jobs.append((args.obj, args.arch, args.label or args.obj, args.image))
     for r in args.rows:
         got = resolve(r, args.out)
         if got is None:
@@ -734,13 +764,20 @@ def main():
                 continue
             sys.exit('check-ordering: error: %s: no kernel/locking/mutex.o there or in '
                      '%s/%s' % (r, args.out, r))
-        jobs.append(got)
+        jobs.append(got + (False,))
+        if args.vmlinux:
+            image = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(got[0]))),
+                                 'vmlinux')
+            if os.path.isfile(image):
+                jobs.append((image, got[1], got[2] + ' vmlinux', True))
+            elif not args.skip_missing:
+                sys.exit('check-ordering: error: %s: no vmlinux next to %s' % (r, got[0]))
     if not jobs:
         sys.exit('check-ordering: error: nothing to check (no build dir of %s under %s)'
                  % (' '.join(args.rows) or '-', args.out))
     errs = []
-    for obj, arch, label in jobs:
-        errs += check_object(obj, arch, label, not args.no_required)
+    for obj, arch, label, image in jobs:
+        errs += check_object(obj, arch, label, not args.no_required, image)
         print()
     if errs:
         for e in errs:
