@@ -19,7 +19,7 @@ test: workspace
 	tools/check-arch-removal
 	tools/check-owner-word-doc
 	ci/matrix-run $(ROWS)
-	tools/check-ordering --skip-missing $(ROWS)
+	tools/check-ordering --skip-missing --vmlinux $(ROWS)
 	tools/check-each-commit x86_64
 	tools/bisect-demo
 
