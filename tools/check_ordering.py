@@ -167,9 +167,10 @@ REQUIRED = {
 REQUIRED_DEBUG = {'__mutex_unlock_slowpath': 2, '__mutex_lock': 1, 'mutex_trylock': 1}
 
 # Calls from the functions above to an out-of-line atomic (arm64's LL/SC
-# bodies were once out of line: __ll_sc_* in .subsection 1, before v5.16
-# folded them back inline; arch/arm64/include/asm/atomic_ll_sc.h).  Their
-# ordering would not be visible in the caller: such a call fails the check.
+# bodies were once out of line, the __LL_SC_FALLBACK trampolines in
+# .subsection 1, until "arm64: atomics: remove LL/SC trampolines"; 6.12's
+# arch/arm64/include/asm/atomic_ll_sc.h has them inline).  Their ordering
+# would not be visible in the caller: such a call fails the check.
 OUT_OF_LINE = r'^(__ll_sc_|__lse_|__arch_atomic|arch_atomic|__atomic|atomic64_|__cmpxchg|__xchg)'
 
 # -----------------------------------------------------------------------------
