@@ -23,6 +23,7 @@ test: workspace
 	tools/check-model
 	tools/check-model-refs
 	ci/matrix-run $(ROWS)
+	tools/check-ordering --skip-missing --vmlinux $(ROWS)
 	tools/check-each-commit x86_64
 	tools/bisect-demo
 
