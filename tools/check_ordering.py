@@ -50,21 +50,30 @@ import sys
 # call / ret / jump: call, return and unconditional-branch mnemonics; cond:
 #   conditional branches (target is the operand printed as "ADDR <sym+off>").
 ARM_CC = 'eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le'
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import arches  # noqa: E402
+
+
+def _objdump(arch):
+    """The arch's objdump: its cross prefix comes from the arch table."""
+    return arches.get(arch)['cross'] + 'objdump'
+
+
 ARCHES = {
     'x86_64': dict(
-        objdump='objdump', word=64,
+        objdump=_objdump('x86_64'), word=64,
         flavours=[('cas', 'x86', r'^(lock )?cmpxchg[lq]?$')], wide=r'^%r(?!\d+[dwb]$)', cret=None,
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
         fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None, fp=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'i386': dict(
-        objdump='i686-linux-gnu-objdump', word=32,
+        objdump=_objdump('i386'), word=32,
         flavours=[('cas', 'x86', r'^(lock )?cmpxchg[lq]?$')], wide=r'^%r(?!\d+[dwb]$)', cret=None,
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
         fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None, fp=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'arm64': dict(
-        objdump='aarch64-linux-gnu-objdump', word=64,
+        objdump=_objdump('arm64'), word=64,
         flavours=[('cas', 'lse', r'^cas(a|l|al)?$'),
                   ('llsc', 'llsc', r'^ld(a)?xr$', r'^st(l)?xr$', None)],
         wide=r'^(x\d+|xzr)$', cret=None,
@@ -74,7 +83,7 @@ ARCHES = {
         mem=r'^(ld|st|cas|swp|prfm$)', stack=r'\[sp\b', fp=(r'^mov x29, sp$', r'\[x29\b'),
         call=r'^blr?$', ret=r'^ret', jump=r'^b$|^br$', cond=r'^(b\.|cbn?z|tbn?z)'),
     'arm': dict(
-        objdump='arm-linux-gnueabihf-objdump', word=32,
+        objdump=_objdump('arm'), word=32,
         flavours=[('llsc', 'ldrex', r'^ldrex$', r'^strex(eq|ne)?$', r'^strex(eq|ne)$')],
         wide=None, cret=r'^(bx|pop|ldm\w*)(%s)$' % ARM_CC,
         own_acq=None, own_rel=None,
@@ -85,7 +94,7 @@ ARCHES = {
         call=r'^blx?$', ret=r'^(bx|pop|ldm\w*)(%s)?$' % ARM_CC, jump=r'^b$',
         cond=r'^b(%s)$|^cbn?z$' % ARM_CC),
     'riscv64': dict(
-        objdump='riscv64-linux-gnu-objdump', word=64,
+        objdump=_objdump('riscv64'), word=64,
         flavours=[('llsc', 'lrsc', r'^lr\.[wd]', r'^sc\.[wd]', None)],
         wide='mnem:^lr\\.d', cret=None,
         own_acq=r'^lr\.[wd]\.aq', own_rel=r'^sc\.[wd]\.(aq)?rl',
