@@ -20,6 +20,7 @@ test: workspace
 	tools/check-arch-removal
 	tools/check-owner-word-doc
 	tools/check-contract-doc
+	tools/check-breakages-doc
 	tools/check-model
 	tools/check-model-refs
 	ci/matrix-run $(ROWS)
