@@ -177,4 +177,17 @@ BREAKAGES = [
      "\t\tif (!cur->ww_ctx)\n\t\t\tcontinue;\n\n\t\tif (__ww_ctx_less(ww_ctx, cur->ww_ctx)) {",
      "\t\tif (!cur->ww_ctx) {\n\t\t\tpos = cur;\n\t\t\tcontinue;\n\t\t}\n\n"
      "\t\tif (__ww_ctx_less(ww_ctx, cur->ww_ctx)) {"),
+    ("init-with-key-skips-init", "include/linux/mutex.h",
+     "#define mutex_init_with_key(mutex, key) __mutex_init((mutex), #mutex, (key))",
+     "#define mutex_init_with_key(mutex, key) ((void)(mutex), (void)(key))"),
+    ("devm-init-skips-init", "include/linux/mutex.h",
+     "\tmutex_init(mutex_);\t\t\t\t\\\n",
+     ""),
+    ("wounded-context-dies-on-free-lock", "kernel/locking/mutex.c",
+     "ww_mutex_lock(struct ww_mutex *lock, struct ww_acquire_ctx *ctx)\n{\n\tmight_sleep();\n",
+     "ww_mutex_lock(struct ww_mutex *lock, struct ww_acquire_ctx *ctx)\n{\n\tmight_sleep();\n"
+     "\tif (ctx && ctx->acquired && ctx->wounded)\n\t\treturn -EDEADLK;\n"),
+    ("fastpath-skips-waiter-check", "kernel/locking/ww_mutex.h",
+     "\tif (likely(!__ww_mutex_has_waiters(&lock->base)))\n\t\treturn;\n",
+     "\treturn;\n"),
 ]
