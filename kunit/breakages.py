@@ -190,4 +190,31 @@ BREAKAGES = [
     ("fastpath-skips-waiter-check", "kernel/locking/ww_mutex.h",
      "\tif (likely(!__ww_mutex_has_waiters(&lock->base)))\n\t\treturn;\n",
      "\treturn;\n"),
+    ("wait-die-also-wounds", "kernel/locking/ww_mutex.h",
+     "\t\tif (__ww_mutex_die(lock, cur, ww_ctx, wake_q) ||\n\t\t    __ww_mutex_wound(lock, cur->ww_ctx, ww_ctx, wake_q))",
+     "\t\tif (__ww_mutex_wound(lock, cur->ww_ctx, ww_ctx, wake_q) ||\n\t\t    __ww_mutex_die(lock, cur, ww_ctx, wake_q))"),
+]
+
+# Breakages only one row can see, because only its configuration builds or
+# checks what they break: (row, name, file, old, new).  tools/row-breakages
+# commits each in a scratch worktree, runs ci/matrix-run ROW there and
+# records what failed (docs/row-breakages.md).
+ROW_BREAKAGES = [
+    ("x86_64-debug", "debug-init-skips-magic", "kernel/locking/mutex-debug.c",
+     "\tlock->magic = lock;\n}",
+     "}"),
+    ("x86_64-debug", "debug-destroy-keeps-magic", "kernel/locking/mutex-debug.c",
+     "\tlock->magic = NULL;\n",
+     ""),
+    ("x86_64-debug", "debug-blocked-on-kept", "kernel/locking/mutex-debug.c",
+     "\ttask->blocked_on = NULL;\n",
+     ""),
+    ("x86_64-debug", "debug-waiter-not-poisoned", "kernel/locking/mutex-debug.c",
+     "\twaiter->ww_ctx = MUTEX_POISON_WW_CTX;\n",
+     ""),
+    # A plain read-modify-write of the suite's shared counter by every
+    # stress helper at once: a data race in the suite, not in the mutex.
+    ("x86_64-kcsan", "suite-data-race", "kernel/locking/mutex_kunit.c",
+     "\t\tatomic_inc(&c->rounds);\n",
+     "\t\tc->rounds.counter++;\n"),
 ]

@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import sys
 
-from breakages import BREAKAGES
+from breakages import BREAKAGES, ROW_BREAKAGES
 
 # Nothing from the user's or system git configuration (hooks, signing).
 GIT_ENV = {
@@ -113,8 +113,9 @@ def kunit_env(wt, **extra):
 
 
 def lookup(name):
-    """Breakage NAME's (name, file, old, new); ValueError when unknown."""
-    for b in BREAKAGES:
+    """Breakage NAME's (name, file, old, new), from BREAKAGES or
+    ROW_BREAKAGES; ValueError when unknown."""
+    for b in BREAKAGES + [rb[1:] for rb in ROW_BREAKAGES]:
         if b[0] == name:
             return b
     raise ValueError(f"unknown breakage '{name}'; see kunit/breakages.py for the names")
