@@ -193,6 +193,19 @@ BREAKAGES = [
     ("wait-die-also-wounds", "kernel/locking/ww_mutex.h",
      "\t\tif (__ww_mutex_die(lock, cur, ww_ctx, wake_q) ||\n\t\t    __ww_mutex_wound(lock, cur->ww_ctx, ww_ctx, wake_q))",
      "\t\tif (__ww_mutex_wound(lock, cur->ww_ctx, ww_ctx, wake_q) ||\n\t\t    __ww_mutex_die(lock, cur, ww_ctx, wake_q))"),
+    # Ending the acquire phase forgets the locks the context holds.
+    ("acquire-done-forgets-locks", "include/linux/ww_mutex.h",
+     "static inline void ww_acquire_done(struct ww_acquire_ctx *ctx)\n{\n",
+     "static inline void ww_acquire_done(struct ww_acquire_ctx *ctx)\n{\n\tctx->acquired = 0;\n"),
+    # A spinner keeps spinning on a running owner when its CPU is wanted.
+    ("spin-ignores-need-resched", "kernel/locking/mutex.c",
+     "if (!owner_on_cpu(owner) || need_resched()) {",
+     "if (!owner_on_cpu(owner)) {"),
+    # A context that queues ahead of a younger waiter holding locks does
+    # not wake it to die (wait-die).
+    ("wait-die-waiter-not-woken-to-die", "kernel/locking/ww_mutex.h",
+     "\t\t/* Wait-Die: ensure younger waiters die. */\n\t\t__ww_mutex_die(lock, cur, ww_ctx, wake_q);\n",
+     ""),
 ]
 
 # Breakages only one row can see, because only its configuration builds or
@@ -212,6 +225,25 @@ ROW_BREAKAGES = [
     ("x86_64-debug", "debug-waiter-not-poisoned", "kernel/locking/mutex-debug.c",
      "\twaiter->ww_ctx = MUTEX_POISON_WW_CTX;\n",
      ""),
+    # Every acquire context shares one lockdep class, so that nesting
+    # contexts of two ww classes looks like recursive locking.
+    ("x86_64-debug", "debug-acquire-classes-share-a-key", "include/linux/ww_mutex.h",
+     "\tlockdep_init_map(&ctx->dep_map, ww_class->acquire_name,\n\t\t\t &ww_class->acquire_key, 0);\n",
+     "\t{\n\t\tstatic struct lock_class_key one_key;\n\n"
+     "\t\tlockdep_init_map(&ctx->dep_map, ww_class->acquire_name, &one_key, 0);\n\t}\n"),
+    ("x86_64-debug", "debug-die-records-no-contending-lock", "kernel/locking/ww_mutex.h",
+     "\t\tww_ctx->contending_lock = ww;\n",
+     ""),
+    ("x86_64-debug", "debug-acquire-keeps-contending-lock", "kernel/locking/ww_mutex.h",
+     "\t\tww_ctx->contending_lock = NULL;\n",
+     ""),
+    ("x86_64-debug", "debug-acquire-done-marks-nothing", "include/linux/ww_mutex.h",
+     "\tDEBUG_LOCKS_WARN_ON(ctx->done_acquire);\n\tctx->done_acquire = 1;\n",
+     "\tDEBUG_LOCKS_WARN_ON(ctx->done_acquire);\n"),
+    # An injected back-off returns -EDEADLK but keeps the lock.
+    ("x86_64-debug", "debug-injected-backoff-keeps-the-lock", "kernel/locking/mutex.c",
+     "\t\tctx->contending_lock = lock;\n\n\t\tww_mutex_unlock(lock);\n",
+     "\t\tctx->contending_lock = lock;\n"),
     # Every stress helper, after each unlock, stores to the shared context
     # with plain writes (barrier() keeps the stores from being merged): a
     # data race in the suite, not in the mutex, that changes no verdict.
