@@ -17,6 +17,9 @@ PATCHES=${SERIES_PATCHES:-$TOP/patches}
 WORKSPACE=${WORKSPACE:-$TOP/build/linux}
 BRANCH=${SERIES_BRANCH:-mutex-owner-word}
 BASE_TAG=base
+# The one ccache of every build (workspace, scratch worktrees, bisect):
+# outside the clone, so that a fresh clone's builds are warm.
+export CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/mutex-owner-word/ccache}
 
 me=$(basename "$0")
 
