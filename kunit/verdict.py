@@ -131,6 +131,10 @@ def torture_success(text, torture_type=''):
 _KTAP = re.compile(r'^\[\s*(\d+\.\d+)\]\s*(?:(ok|not ok) \d+ (\S+)|# Subtest: (\S+)|KTAP version)')
 
 
+# Every case must reach its verdict in less than this, with any breakage.
+VERDICT_LIMIT_S = 60.0
+
+
 def slowest(log):
     """(seconds, case) of the case that took longest to its verdict in the
     console log LOG booted with printk.time=1, or None when there is no log
