@@ -2,10 +2,10 @@
 # The two README commands (run, test) and the developer loop.
 ARCH ?= x86_64
 VARIANT ?= base
-# The rows make test runs: ci/matrix's required ones (x86_64, arm, arm64,
-# UML); make matrix runs them all.  The ordering check skips um: a one-CPU
+# The rows make test runs: tools/table.toml's tier test (x86_64, arm, arm64,
+# UML, the required rows); make matrix runs them all.  The ordering check skips um: a one-CPU
 # kernel needs no lock prefix.
-ROWS ?= $(shell ci/matrix-run --list --required | tr -d '[],"')
+ROWS ?= $(shell ci/matrix-run --list --tier test | tr -d '[],"')
 
 .PHONY: run test lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
 

@@ -51,12 +51,12 @@ import sys
 #   conditional branches (target is the operand printed as "ADDR <sym+off>").
 ARM_CC = 'eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le'
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import arches  # noqa: E402
+import table  # noqa: E402
 
 
 def _objdump(arch):
-    """The arch's objdump: its cross prefix comes from the arch table."""
-    return arches.get(arch)['cross'] + 'objdump'
+    """The arch's objdump: its cross prefix comes from the table."""
+    return table.load().arch(arch)['cross'] + 'objdump'
 
 
 ARCHES = {

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The one table: tools/table.toml (bases, arches, variants, rows), loaded
+and checked.  Every tool that needs to know how an arch is built and
+booted, what a variant stacks or which rows CI runs reads it from here.
+
+Python tools:  import table; t = table.load(); t.arch('arm64'), t.rows()...
+Bash tools call it as a script (TABLE=FILE reads another table; --as NAME
+words the errors as NAME's own):
+
+  table.py arches                 the arch names, one line
+  table.py arch ARCH              KARCH|CROSS|CONSOLE|IMAGE, for
+                                  IFS='|' read -r karch cross console image
+  table.py variant ARCH VARIANT   SMP|BOOT|KUNITCONFIG|..., the kunitconfigs
+                                  as paths ('kernel/locking' for an arch
+                                  with in_tree_kunitconfig)
+  table.py base [NAME]            PACKAGE|BRANCH of base NAME (default 6.12)
+  table.py packages               the Debian packages of every arch and base
+  table.py rows [--required] [--tier T]   row names, one a line
+
+A malformed table exits 2 with the reason; an unknown arch, variant, base
+or combination exits 1 with a one-line error naming the known ones.
+"""
+import os
+import sys
+import tomllib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+DEFAULT_BASE = '6.12'
+TIERS = ('test', 'matrix')
+BOOTS = ('kunit', 'torture')
+
+# key: (type, required)
+BASE_KEYS = {'package': (str, True), 'branch': (str, True)}
+ARCH_KEYS = {'karch': (str, True), 'cross': (str, True), 'console': (str, True),
+             'image': (str, True), 'packages': (list, True), 'variants': (list, False),
+             'in_tree_kunitconfig': (bool, False)}
+VARIANT_KEYS = {'kunitconfigs': (list, True), 'smp': (int, True), 'boot': (str, True),
+                'arches': (list, False)}
+ROW_KEYS = {'required': (bool, True), 'tier': (str, True), 'facts': (list, True),
+            'base': (str, False)}
+
+
+class TableError(Exception):
+    """The table itself is malformed."""
+
+
+class Unknown(Exception):
+    """A name or combination the table does not have."""
+
+
+def _entries(data, section, keys, where):
+    out = {}
+    for name, e in data.get(section, {}).items():
+        w = f'{where}: {section}.{name}'
+        if not isinstance(e, dict):
+            raise TableError(f'{w}: not a table')
+        for k in e:
+            if k not in keys:
+                raise TableError(f"{w}: unknown key '{k}' (known: {' '.join(keys)})")
+        for k, (ty, req) in keys.items():
+            if k not in e:
+                if req:
+                    raise TableError(f"{w}: missing '{k}'")
+                continue
+            if not isinstance(e[k], ty) or (ty is int and isinstance(e[k], bool)):
+                raise TableError(f"{w}: '{k}' must be a {ty.__name__}")
+            if ty is list and not all(isinstance(x, str) and x for x in e[k]):
+                raise TableError(f"{w}: '{k}' must be a list of non-empty strings")
+        out[name] = e
+    if not out:
+        raise TableError(f'{where}: no {section}')
+    return out
+
+
+class Table:
+    def __init__(self, path):
+        self.path = path
+        where = os.path.relpath(path, TOP) if path.startswith(TOP + '/') else path
+        try:
+            with open(path, 'rb') as f:
+                data = tomllib.load(f)
+        except OSError as e:
+            raise TableError(f'cannot read {where}: {e.strerror}') from None
+        except tomllib.TOMLDecodeError as e:
+            raise TableError(f'{where}: {e}') from None
+        for k in data:
+            if k not in ('bases', 'arches', 'variants', 'rows'):
+                raise TableError(f"{where}: unknown section '{k}'")
+        self.bases = _entries(data, 'bases', BASE_KEYS, where)
+        self.arches = _entries(data, 'arches', ARCH_KEYS, where)
+        self.variants = _entries(data, 'variants', VARIANT_KEYS, where)
+        self.row_entries = _entries(data, 'rows', ROW_KEYS, where)
+        if DEFAULT_BASE not in self.bases:
+            raise TableError(f'{where}: no base {DEFAULT_BASE} (the default)')
+        for name, a in self.arches.items():
+            w = f'{where}: arches.{name}'
+            if a['cross'] and not a['cross'].endswith('-'):
+                raise TableError(f'{w}: cross prefix must end with -')
+            for v in a.get('variants', []):
+                if v not in self.variants:
+                    raise TableError(f"{w}: unknown variant '{v}'")
+        kdir = os.path.join(TOP, 'kunitconfigs')
+        for name, v in self.variants.items():
+            w = f'{where}: variants.{name}'
+            if v['boot'] not in BOOTS:
+                raise TableError(f"{w}: boot '{v['boot']}' (known: {' '.join(BOOTS)})")
+            if v['smp'] < 1:
+                raise TableError(f'{w}: smp must be at least 1')
+            for k in v['kunitconfigs']:
+                if not os.path.isfile(os.path.join(kdir, k + '.kunitconfig')):
+                    raise TableError(f'{w}: no kunitconfigs/{k}.kunitconfig')
+            for a in v.get('arches', []):
+                if a not in self.arches:
+                    raise TableError(f"{w}: unknown arch '{a}'")
+        facts = _facts()
+        for name, r in self.row_entries.items():
+            w = f'{where}: rows.{name}'
+            if r['tier'] not in TIERS:
+                raise TableError(f"{w}: tier '{r['tier']}' (known: {' '.join(TIERS)})")
+            if r['required'] and r['tier'] != 'test':
+                raise TableError(f'{w}: a required row must be in tier test')
+            if r.get('base', DEFAULT_BASE) not in self.bases:
+                raise TableError(f"{w}: unknown base '{r['base']}'")
+            for f in r['facts']:
+                if f not in facts:
+                    raise TableError(f"{w}: unknown console fact '{f}' (known: {' '.join(facts)})")
+            arch, _, variant = name.partition('-')
+            try:
+                smp = self.variant(arch, variant)['smp']
+            except Unknown as e:
+                raise TableError(f'{w}: {e}') from None
+            if self.arches[arch]['console'] and f'smp{smp}' not in r['facts']:
+                raise TableError(f"{w}: variant {variant} boots {smp} vCPU(s): facts must have smp{smp}")
+
+    def arch(self, name):
+        try:
+            return self.arches[name]
+        except KeyError:
+            raise Unknown(f"unknown arch '{name}' (known: {' '.join(self.arches)})") from None
+
+    def variant(self, arch, name):
+        """Variant NAME as built for ARCH: its entry with 'kunitconfigs' as
+        the --kunitconfig arguments for kunit.py (paths)."""
+        a = self.arch(arch)
+        if name not in self.variants:
+            raise Unknown(f"unknown variant '{name}' (known: {' '.join(self.variants)})")
+        v = dict(self.variants[name])
+        if name not in a.get('variants', self.variants):
+            raise Unknown(f"arch {arch} has only the variant(s) {' '.join(a['variants'])}")
+        if arch not in v.get('arches', self.arches):
+            raise Unknown(f"variant {name} is for {' '.join(v['arches'])} only")
+        if a.get('in_tree_kunitconfig'):
+            v['kunitconfigs'] = ['kernel/locking']
+            v['smp'] = 1
+        else:
+            v['kunitconfigs'] = [os.path.join(TOP, 'kunitconfigs', k + '.kunitconfig')
+                                 for k in v['kunitconfigs']]
+        return v
+
+    def base(self, name=DEFAULT_BASE):
+        try:
+            return self.bases[name]
+        except KeyError:
+            raise Unknown(f"unknown base '{name}' (known: {' '.join(self.bases)})") from None
+
+    def rows(self, required=None, tier=None):
+        """Row names in table order, optionally only required ones or one tier."""
+        return [n for n, r in self.row_entries.items()
+                if (required is None or r['required'] == required)
+                and (tier is None or r['tier'] == tier)]
+
+    def row(self, name):
+        try:
+            return self.row_entries[name]
+        except KeyError:
+            raise Unknown(f"unknown row '{name}' (known: {' '.join(self.row_entries)})") from None
+
+    def packages(self):
+        return sorted({p for a in self.arches.values() for p in a['packages']} |
+                      {b['package'] for b in self.bases.values()})
+
+
+def _facts():
+    sys.path.insert(0, os.path.join(TOP, 'kunit'))
+    from verdict import FACTS
+    return FACTS
+
+
+def load(path=None):
+    return Table(path or os.environ.get('TABLE') or os.path.join(HERE, 'table.toml'))
+
+
+def main(argv):
+    prog = 'table.py'
+    if argv[:1] == ['--as'] and len(argv) > 1:
+        prog, argv = argv[1], argv[2:]
+    try:
+        t = load()
+    except TableError as e:
+        print(f'{prog}: error: {e}', file=sys.stderr)
+        return 2
+    try:
+        if argv == ['arches']:
+            print(' '.join(t.arches))
+        elif len(argv) == 2 and argv[0] == 'arch':
+            a = t.arch(argv[1])
+            print('|'.join(a[k] for k in ('karch', 'cross', 'console', 'image')))
+        elif len(argv) == 3 and argv[0] == 'variant':
+            v = t.variant(argv[1], argv[2])
+            print('|'.join([str(v['smp']), v['boot']] + v['kunitconfigs']))
+        elif argv[:1] == ['base'] and len(argv) <= 2:
+            b = t.base(*argv[1:])
+            print(f"{b['package']}|{b['branch']}")
+        elif argv == ['packages']:
+            print(' '.join(t.packages()))
+        elif argv[:1] == ['rows']:
+            required, tier, rest = None, None, argv[1:]
+            while rest:
+                if rest[0] == '--required':
+                    required, rest = True, rest[1:]
+                elif rest[0] == '--tier' and len(rest) > 1:
+                    tier, rest = rest[1], rest[2:]
+                else:
+                    raise IndexError
+            print('\n'.join(t.rows(required, tier)))
+        else:
+            raise IndexError
+    except Unknown as e:
+        print(f'{prog}: error: {e}', file=sys.stderr)
+        return 1
+    except IndexError:
+        print(f'usage: {prog} arches | arch ARCH | variant ARCH VARIANT | base [NAME] | packages'
+              ' | rows [--required] [--tier T]', file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
