@@ -5,12 +5,12 @@ VARIANT ?= base
 # The rows make test runs: tools/table.toml's tier test (x86_64, arm, arm64,
 # UML, the required rows); make matrix runs them all.  The ordering check skips um: a one-CPU
 # kernel needs no lock prefix.
-ROWS ?= $(shell ci/matrix-run --list --tier test | tr -d '[],"')
+ROWS ?= $(shell tools/matrix-run --list --tier test | tr -d '[],"')
 
 .PHONY: run test lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
 
 run: workspace
-	kunit/run $(ARCH) $(VARIANT)
+	tools/kunit-run $(ARCH) $(VARIANT)
 
 test: workspace
 	tools/lint
@@ -23,7 +23,7 @@ test: workspace
 	tools/check-breakages-doc
 	tools/check-model
 	tools/check-model-refs
-	ci/matrix-run $(ROWS)
+	tools/matrix-run $(ROWS)
 	tools/check-ordering --skip-missing --vmlinux $(filter-out um-%,$(ROWS))
 	tools/check-each-commit x86_64
 	tools/bisect-demo
@@ -35,7 +35,7 @@ workspace: deps
 	tools/make-workspace
 
 kunit:
-	kunit/run $(ARCH) $(VARIANT)
+	tools/kunit-run $(ARCH) $(VARIANT)
 
 export:
 	tools/export-series $(if $(FORCE),--force)
@@ -53,7 +53,7 @@ lint:
 	tools/lint
 
 matrix: workspace
-	ci/matrix-run --all
+	tools/matrix-run --all
 
 bench: workspace
 	tools/bench

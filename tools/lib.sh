@@ -9,19 +9,21 @@
 set -euo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
-PKG=${LINUX_SOURCE_PKG:-linux-source-6.12}
+me=$(basename "$0")
+# The default base's package and branch come from the table.
+base_vars=$(python3 "$(dirname "${BASH_SOURCE[0]}")/table.py" --as "$me" base) || exit 1
+IFS='|' read -r base_pkg base_branch <<<"$base_vars"
+PKG=${LINUX_SOURCE_PKG:-$base_pkg}
 TARBALL=${LINUX_SOURCE_TARBALL:-/usr/src/$PKG.tar.xz}
 LOCK=${BASE_LOCK:-$TOP/base.lock}
 BUNDLE=${SERIES_BUNDLE:-$TOP/kernel-branch.bundle}
 PATCHES=${SERIES_PATCHES:-$TOP/patches}
 WORKSPACE=${WORKSPACE:-$TOP/build/linux}
-BRANCH=${SERIES_BRANCH:-mutex-owner-word}
+BRANCH=${SERIES_BRANCH:-$base_branch}
 BASE_TAG=base
 # The one ccache of every build (workspace, scratch worktrees, bisect):
 # outside the clone, so that a fresh clone's builds are warm.
 export CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/mutex-owner-word/ccache}
-
-me=$(basename "$0")
 
 die() {
 	local first=$1

@@ -183,7 +183,7 @@ class Table:
 
 
 def _facts():
-    sys.path.insert(0, os.path.join(TOP, 'kunit'))
+    sys.path.insert(0, HERE)
     from verdict import FACTS
     return FACTS
 

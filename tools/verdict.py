@@ -9,7 +9,7 @@ present results.  One place for each piece of knowledge:
     passed(status)                  PASS and SKIP pass; anything else fails
     expected_suites(mutex_kunit_c)  the suites the test file defines
     FACTS, console_facts(...)       what a row's boot log must (not) show
-    row_verdict(...)                one row's verdict (ci/matrix-run)
+    row_verdict(...)                one row's verdict (tools/matrix-run)
     write_junit(), junit_failures() that verdict as JUnit XML, and read back
     slowest(console_log)            the case that took longest to its verdict
     build_bug_ons(kunit_log)        BUILD_BUG_ONs that failed a build
@@ -18,7 +18,7 @@ present results.  One place for each piece of knowledge:
 
 Bash tools call it as a script:
 
-    python3 kunit/verdict.py check [--rc N] [--log LOG] [--console LOG --fact F...]
+    python3 tools/verdict.py check [--rc N] [--log LOG] [--console LOG --fact F...]
                                    JSON MUTEX_KUNIT_C
 
 prints the failed cases and problems, then 'verdict: PASS: ...' or
@@ -83,7 +83,7 @@ def expected_suites(src):
 TORTURE_SUCCESS = '-torture:--- End of test: SUCCESS'
 
 # Console facts a row's boot log must show (name: [(regex, must match)]);
-# ci/matrix names them per row.  peers: the in-tree peers' own verdicts
+# tools/table.toml names them per row.  peers: the in-tree peers' own verdicts
 # (PEER_NAMES, in the same order); a missing verdict is a failure.
 FACTS = {
     'smp1': [('smp: Brought up \\d+ nodes?, 1 CPU\\s*$', True)],
@@ -208,7 +208,7 @@ def row_verdict(row, facts, js, console, rc, log, suites_src):
     if 'peers' in facts and stats:
         total, mx, mn, _ = stats[0]
         r['notes'].append(f'locktorture writes {total} (max/min per writer {mx}/{mn})')
-    # peers rows run only mutex_config (kunit/run's filter) beside the peers.
+    # peers rows run only mutex_config (tools/kunit-run's filter) beside the peers.
     seen = {suite for suite, _, _ in got}
     for s in ['mutex_config'] if 'peers' in facts else expected_suites(suites_src):
         if s not in seen:

@@ -4,7 +4,7 @@ workspace, never edits of the workspace's own files.
 
     wt = scratch.worktree(ws, path, 'mutex-owner-word')   # tip of the branch
     scratch.commit_breakage(wt, 'no-handoff-request')     # tip + breakage
-    scratch.kunit_env(wt)                                  # env for kunit/run
+    scratch.kunit_env(wt)                                  # env for tools/kunit-run
 
 The workspace's working tree, index, HEAD and branches are never written;
 git only records the worktree under its .git/worktrees/ and stores the
@@ -99,12 +99,12 @@ def commit_breakage(wt, name):
         raise ValueError(f'{name}: the text to break occurs {text.count(old)} times in {path}')
     with open(f, 'w', newline='') as fh:
         fh.write(text.replace(old, new))
-    git(wt, 'commit', '-q', '-a', '-m', f'breakage: {name}', '-m', 'Scratch commit of kunit/breakages.py.')
+    git(wt, 'commit', '-q', '-a', '-m', f'breakage: {name}', '-m', 'Scratch commit of tools/breakages.py.')
     return git(wt, 'rev-parse', 'HEAD')
 
 
 def kunit_env(wt, **extra):
-    """Environment for kunit/run in WT: the build directories beside it (as
+    """Environment for tools/kunit-run in WT: the build directories beside it (as
     deep as build/out/ROW beside build/linux, so ccache hits the
     workspace's entries with the basedir one level up)."""
     parent = os.path.dirname(os.path.abspath(wt))
@@ -118,11 +118,11 @@ def lookup(name):
     for b in BREAKAGES + [rb[1:] for rb in ROW_BREAKAGES]:
         if b[0] == name:
             return b
-    raise ValueError(f"unknown breakage '{name}'; see kunit/breakages.py for the names")
+    raise ValueError(f"unknown breakage '{name}'; see tools/breakages.py for the names")
 
 
 USAGE = """usage: scratch.py check NAME | worktree WS PATH REV | commit WT NAME
-  check     exit 1 with a one-line error when NAME is not in kunit/breakages.py
+  check     exit 1 with a one-line error when NAME is not in tools/breakages.py
   worktree  make (prune and re-make when stale) a detached worktree of WS at PATH, at REV
   commit    commit breakage NAME on top of WT's HEAD; prints the commit"""
 

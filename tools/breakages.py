@@ -1,9 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
 # Deliberate breakages of the mutex, one per entry: (name, file, old, new).
 # tools/run-breakages commits each in a scratch worktree of the workspace
-# (kunit/scratch.py; the workspace itself is never edited), runs the suite
+# (tools/scratch.py; the workspace itself is never edited), runs the suite
 # on x86_64 and records which cases fail; docs/breakages.md is its table.
 # Each 'old' must occur exactly once in the file.
+import os
+
+# Where tools/row-breakages keeps each row breakage's results, which
+# tools/run-breakages reads too.
+ROW_RESULTS = os.environ.get('ROW_BREAKAGE_RESULTS', os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'build', 'results', 'row-breakages'))
+
 BREAKAGES = [
     ("owner-keeps-pickup", "kernel/locking/mutex.c",
      "return (struct task_struct *)(atomic_long_read(&lock->owner) & ~MUTEX_FLAGS);",
@@ -210,7 +217,7 @@ BREAKAGES = [
 
 # Breakages only one row can see, because only its configuration builds or
 # checks what they break: (row, name, file, old, new).  tools/row-breakages
-# commits each in a scratch worktree, runs ci/matrix-run ROW there and
+# commits each in a scratch worktree, runs tools/matrix-run ROW there and
 # records what failed (docs/row-breakages.md).
 ROW_BREAKAGES = [
     ("x86_64-debug", "debug-init-skips-magic", "kernel/locking/mutex-debug.c",
