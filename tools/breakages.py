@@ -247,6 +247,10 @@ ROW_BREAKAGES = [
     ("x86_64-debug", "debug-acquire-done-marks-nothing", "include/linux/ww_mutex.h",
      "\tDEBUG_LOCKS_WARN_ON(ctx->done_acquire);\n\tctx->done_acquire = 1;\n",
      "\tDEBUG_LOCKS_WARN_ON(ctx->done_acquire);\n"),
+    # ww_acquire_fini() leaves the context held for lockdep.
+    ("x86_64-debug", "debug-acquire-fini-keeps-the-context", "include/linux/ww_mutex.h",
+     "#ifdef CONFIG_DEBUG_LOCK_ALLOC\n\tmutex_release(&ctx->dep_map, _THIS_IP_);\n#endif\n#ifdef DEBUG_WW_MUTEXES\n",
+     "#ifdef DEBUG_WW_MUTEXES\n"),
     # An injected back-off returns -EDEADLK but keeps the lock.
     ("x86_64-debug", "debug-injected-backoff-keeps-the-lock", "kernel/locking/mutex.c",
      "\t\tctx->contending_lock = lock;\n\n\t\tww_mutex_unlock(lock);\n",
