@@ -55,25 +55,26 @@ import table  # noqa: E402
 
 
 def _objdump(arch):
-    """The arch's objdump: its cross prefix comes from the table."""
-    return table.load().arch(arch)['cross'] + 'objdump'
+    """The arch's objdump: its cross prefix comes from the table (read when
+    an object is disassembled, not at import)."""
+    return table.load_or_die('check-ordering').arch(arch)['cross'] + 'objdump'
 
 
 ARCHES = {
     'x86_64': dict(
-        objdump=_objdump('x86_64'), word=64,
+        word=64,
         flavours=[('cas', 'x86', r'^(lock )?cmpxchg[lq]?$')], wide=r'^%r(?!\d+[dwb]$)', cret=None,
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
         fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None, fp=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'i386': dict(
-        objdump=_objdump('i386'), word=32,
+        word=32,
         flavours=[('cas', 'x86', r'^(lock )?cmpxchg[lq]?$')], wide=r'^%r(?!\d+[dwb]$)', cret=None,
         own_acq=r'^lock cmpxchg', own_rel=r'^lock cmpxchg',
         fence_acq=[], fence_rel=[], full_rmw=None, mem=None, stack=None, fp=None,
         call=r'^call', ret=r'^ret', jump=r'^jmp$', cond=r'^j(?!mp)'),
     'arm64': dict(
-        objdump=_objdump('arm64'), word=64,
+        word=64,
         flavours=[('cas', 'lse', r'^cas(a|l|al)?$'),
                   ('llsc', 'llsc', r'^ld(a)?xr$', r'^st(l)?xr$', None)],
         wide=r'^(x\d+|xzr)$', cret=None,
@@ -83,7 +84,7 @@ ARCHES = {
         mem=r'^(ld|st|cas|swp|prfm$)', stack=r'\[sp\b', fp=(r'^mov x29, sp$', r'\[x29\b'),
         call=r'^blr?$', ret=r'^ret', jump=r'^b$|^br$', cond=r'^(b\.|cbn?z|tbn?z)'),
     'arm': dict(
-        objdump=_objdump('arm'), word=32,
+        word=32,
         flavours=[('llsc', 'ldrex', r'^ldrex$', r'^strex(eq|ne)?$', r'^strex(eq|ne)$')],
         wide=None, cret=r'^(bx|pop|ldm\w*)(%s)$' % ARM_CC,
         own_acq=None, own_rel=None,
@@ -94,7 +95,7 @@ ARCHES = {
         call=r'^blx?$', ret=r'^(bx|pop|ldm\w*)(%s)?$' % ARM_CC, jump=r'^b$',
         cond=r'^b(%s)$|^cbn?z$' % ARM_CC),
     'riscv64': dict(
-        objdump=_objdump('riscv64'), word=64,
+        word=64,
         flavours=[('llsc', 'lrsc', r'^lr\.[wd]', r'^sc\.[wd]', None)],
         wide='mnem:^lr\\.d', cret=None,
         own_acq=r'^lr\.[wd]\.aq', own_rel=r'^sc\.[wd]\.(aq)?rl',
@@ -611,7 +612,7 @@ def judge(s):
 
 def check_object(obj, arch, label, required=True, image=False):
     a = ARCHES[arch]
-    funcs = disassemble(a['objdump'], obj, image)
+    funcs = disassemble(_objdump(arch), obj, image)
     sites, others = [], 0
     for name, insns in funcs.items():
         f = Func(name, insns, arch)

@@ -22,6 +22,7 @@ A malformed table exits 2 with the reason; an unknown arch, variant, base
 or combination exits 1 with a one-line error naming the known ones.
 """
 import os
+import re
 import sys
 import tomllib
 
@@ -38,8 +39,10 @@ ARCH_KEYS = {'karch': (str, True), 'cross': (str, True), 'console': (str, True),
              'in_tree_kunitconfig': (bool, False)}
 VARIANT_KEYS = {'kunitconfigs': (list, True), 'smp': (int, True), 'boot': (str, True),
                 'arches': (list, False)}
-ROW_KEYS = {'required': (bool, True), 'tier': (str, True), 'facts': (list, True),
-            'base': (str, False)}
+ROW_KEYS = {'required': (bool, True), 'tier': (str, True), 'facts': (list, True)}
+# Names of bases, arches, variants and kunitconfigs; rows are ARCH-VARIANT.
+NAME = re.compile(r'^[a-z0-9_.]+$')
+KUNITCONFIG = re.compile(r'^[a-z0-9_-]+$')
 
 
 class TableError(Exception):
@@ -50,10 +53,15 @@ class Unknown(Exception):
     """A name or combination the table does not have."""
 
 
-def _entries(data, section, keys, where):
+def _entries(data, section, keys, where, name_rx=NAME):
     out = {}
-    for name, e in data.get(section, {}).items():
+    entries = data.get(section, {})
+    if not isinstance(entries, dict):
+        raise TableError(f'{where}: {section} must be a table of entries')
+    for name, e in entries.items():
         w = f'{where}: {section}.{name}'
+        if not name_rx.match(name):
+            raise TableError(f'{w}: the name must match {name_rx.pattern}')
         if not isinstance(e, dict):
             raise TableError(f'{w}: not a table')
         for k in e:
@@ -68,6 +76,13 @@ def _entries(data, section, keys, where):
                 raise TableError(f"{w}: '{k}' must be a {ty.__name__}")
             if ty is list and not all(isinstance(x, str) and x for x in e[k]):
                 raise TableError(f"{w}: '{k}' must be a list of non-empty strings")
+            if ty is list and k != 'packages' and not e[k] and k != 'facts':
+                raise TableError(f"{w}: '{k}' must not be empty")
+            if ty is list and len(set(e[k])) != len(e[k]):
+                raise TableError(f"{w}: '{k}' names something twice")
+            for x in (e[k] if ty is list else [e[k]] if ty is str else []):
+                if '|' in x or any(c.isspace() for c in x):
+                    raise TableError(f"{w}: '{k}' must not contain '|' or spaces")
         out[name] = e
     if not out:
         raise TableError(f'{where}: no {section}')
@@ -83,7 +98,7 @@ class Table:
                 data = tomllib.load(f)
         except OSError as e:
             raise TableError(f'cannot read {where}: {e.strerror}') from None
-        except tomllib.TOMLDecodeError as e:
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
             raise TableError(f'{where}: {e}') from None
         for k in data:
             if k not in ('bases', 'arches', 'variants', 'rows'):
@@ -91,13 +106,22 @@ class Table:
         self.bases = _entries(data, 'bases', BASE_KEYS, where)
         self.arches = _entries(data, 'arches', ARCH_KEYS, where)
         self.variants = _entries(data, 'variants', VARIANT_KEYS, where)
-        self.row_entries = _entries(data, 'rows', ROW_KEYS, where)
+        self.row_entries = _entries(data, 'rows', ROW_KEYS, where,
+                                    re.compile(r'^[a-z0-9_.]+-[a-z0-9_.]+$'))
+        for name, b in self.bases.items():
+            if not b['package'] or not b['branch']:
+                raise TableError(f'{where}: bases.{name}: package and branch must not be empty')
         if DEFAULT_BASE not in self.bases:
             raise TableError(f'{where}: no base {DEFAULT_BASE} (the default)')
         for name, a in self.arches.items():
             w = f'{where}: arches.{name}'
             if a['cross'] and not a['cross'].endswith('-'):
                 raise TableError(f'{w}: cross prefix must end with -')
+            for k in ('karch', 'image'):
+                if not a[k]:
+                    raise TableError(f"{w}: '{k}' must not be empty")
+            if a.get('in_tree_kunitconfig') and 'variants' not in a:
+                raise TableError(f'{w}: an in-tree kunitconfig arch must list its variants')
             for v in a.get('variants', []):
                 if v not in self.variants:
                     raise TableError(f"{w}: unknown variant '{v}'")
@@ -106,8 +130,11 @@ class Table:
             w = f'{where}: variants.{name}'
             if v['boot'] not in BOOTS:
                 raise TableError(f"{w}: boot '{v['boot']}' (known: {' '.join(BOOTS)})")
-            if v['smp'] < 1:
-                raise TableError(f'{w}: smp must be at least 1')
+            if not 1 <= v['smp'] <= 8:
+                raise TableError(f'{w}: smp must be 1 to 8')
+            for k in v['kunitconfigs']:
+                if not KUNITCONFIG.match(k):
+                    raise TableError(f"{w}: kunitconfig '{k}' is a name under kunitconfigs/, not a path")
             for k in v['kunitconfigs']:
                 if not os.path.isfile(os.path.join(kdir, k + '.kunitconfig')):
                     raise TableError(f'{w}: no kunitconfigs/{k}.kunitconfig')
@@ -121,8 +148,6 @@ class Table:
                 raise TableError(f"{w}: tier '{r['tier']}' (known: {' '.join(TIERS)})")
             if r['required'] and r['tier'] != 'test':
                 raise TableError(f'{w}: a required row must be in tier test')
-            if r.get('base', DEFAULT_BASE) not in self.bases:
-                raise TableError(f"{w}: unknown base '{r['base']}'")
             for f in r['facts']:
                 if f not in facts:
                     raise TableError(f"{w}: unknown console fact '{f}' (known: {' '.join(facts)})")
@@ -131,8 +156,12 @@ class Table:
                 smp = self.variant(arch, variant)['smp']
             except Unknown as e:
                 raise TableError(f'{w}: {e}') from None
-            if self.arches[arch]['console'] and f'smp{smp}' not in r['facts']:
-                raise TableError(f"{w}: variant {variant} boots {smp} vCPU(s): facts must have smp{smp}")
+            smp_facts = [f for f in r['facts'] if re.match(r'smp\d+$', f)]
+            if self.arches[arch]['console'] and smp_facts != [f'smp{smp}']:
+                raise TableError(f"{w}: variant {variant} boots {smp} vCPU(s): facts must have smp{smp}"
+                                 " and no other smp fact")
+            if not self.arches[arch]['console'] and self.variants[variant]['boot'] == 'torture':
+                raise TableError(f'{w}: a torture boot needs a serial console')
 
     def arch(self, name):
         try:
@@ -192,6 +221,15 @@ def load(path=None):
     return Table(path or os.environ.get('TABLE') or os.path.join(HERE, 'table.toml'))
 
 
+def load_or_die(prog):
+    """load(), or exit 2 with 'PROG: error: ...' when the table is malformed."""
+    try:
+        return load()
+    except TableError as e:
+        print(f'{prog}: error: {e}', file=sys.stderr)
+        sys.exit(2)
+
+
 def main(argv):
     prog = 'table.py'
     if argv[:1] == ['--as'] and len(argv) > 1:
@@ -220,7 +258,7 @@ def main(argv):
             while rest:
                 if rest[0] == '--required':
                     required, rest = True, rest[1:]
-                elif rest[0] == '--tier' and len(rest) > 1:
+                elif rest[0] == '--tier' and len(rest) > 1 and rest[1] in TIERS:
                     tier, rest = rest[1], rest[2:]
                 else:
                     raise IndexError
