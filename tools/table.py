@@ -11,8 +11,9 @@ words the errors as NAME's own):
   table.py arches                 the arch names, one line
   table.py arch ARCH              KARCH|CROSS|CONSOLE|IMAGE, for
                                   IFS='|' read -r karch cross console image
-  table.py variant ARCH VARIANT   SMP|BOOT|KUNITCONFIG|..., the kunitconfigs
-                                  as paths ('kernel/locking' for an arch
+  table.py variant ARCH VARIANT   SMP|BOOT|--kunitconfig=PATH|..., the
+                                  variant's kunit.py --kunitconfig options
+                                  in order ('kernel/locking' for an arch
                                   with in_tree_kunitconfig)
   table.py base [NAME]            PACKAGE|BRANCH of base NAME (default 6.12)
   table.py packages               the Debian packages of every arch and base
@@ -247,7 +248,7 @@ def main(argv):
             print('|'.join(a[k] for k in ('karch', 'cross', 'console', 'image')))
         elif len(argv) == 3 and argv[0] == 'variant':
             v = t.variant(argv[1], argv[2])
-            print('|'.join([str(v['smp']), v['boot']] + v['kunitconfigs']))
+            print('|'.join([str(v['smp']), v['boot']] + [f'--kunitconfig={k}' for k in v['kunitconfigs']]))
         elif argv[:1] == ['base'] and len(argv) <= 2:
             b = t.base(*argv[1:])
             print(f"{b['package']}|{b['branch']}")
