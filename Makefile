@@ -2,6 +2,10 @@
 # The two README commands (run, test) and the developer loop.
 ARCH ?= x86_64
 VARIANT ?= base
+# The base: 6.12 unless BASE=6.1 (tools/table.toml); every tool reads it.
+ifdef BASE
+export BASE
+endif
 # The rows make test runs: tools/table.toml's tier test (x86_64, arm, arm64,
 # UML, the required rows); make matrix runs them all.  The ordering check skips um: a one-CPU
 # kernel needs no lock prefix.

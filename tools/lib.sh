@@ -10,15 +10,17 @@ set -euo pipefail
 
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 me=$(basename "$0")
-# The default base's package and branch come from the table.
-base_vars=$(python3 "$(dirname "${BASH_SOURCE[0]}")/table.py" --as "$me" base) || exit 1
-IFS='|' read -r base_pkg base_branch <<<"$base_vars"
+# The base (BASE, default 6.12) gives the package, branch, bundle, patches
+# and workspace; tools/table.py says where each lives.
+base_vars=$(python3 "$(dirname "${BASH_SOURCE[0]}")/table.py" --as "$me" base ${BASE:+"$BASE"}) || exit 1
+IFS='|' read -r BASE base_pkg base_branch base_bundle base_patches base_workspace ROW_SUFFIX <<<"$base_vars"
+export BASE
 PKG=${LINUX_SOURCE_PKG:-$base_pkg}
 TARBALL=${LINUX_SOURCE_TARBALL:-/usr/src/$PKG.tar.xz}
 LOCK=${BASE_LOCK:-$TOP/base.lock}
-BUNDLE=${SERIES_BUNDLE:-$TOP/kernel-branch.bundle}
-PATCHES=${SERIES_PATCHES:-$TOP/patches}
-WORKSPACE=${WORKSPACE:-$TOP/build/linux}
+BUNDLE=${SERIES_BUNDLE:-$TOP/$base_bundle}
+PATCHES=${SERIES_PATCHES:-$TOP/$base_patches}
+WORKSPACE=${WORKSPACE:-$TOP/$base_workspace}
 BRANCH=${SERIES_BRANCH:-$base_branch}
 BASE_TAG=base
 # The one ccache of every build (workspace, scratch worktrees, bisect):

@@ -15,8 +15,12 @@ words the errors as NAME's own):
                                   variant's kunit.py --kunitconfig options
                                   in order ('kernel/locking' for an arch
                                   with in_tree_kunitconfig)
-  table.py base [NAME]            PACKAGE|BRANCH of base NAME (default 6.12)
-  table.py packages               the Debian packages of every arch and base
+  table.py base [NAME]            NAME|PACKAGE|BRANCH|BUNDLE|PATCHES|WORKSPACE|SUFFIX
+                                  of base NAME (default 6.12): paths relative
+                                  to the project root, SUFFIX ends its row
+                                  names ('' for the default base)
+  table.py packages [BASE]        the Debian packages of every arch and of
+                                  base BASE (default 6.12)
   table.py rows [--required] [--tier T]   row names, one a line
 
 A malformed table exits 2 with the reason; an unknown arch, variant, base
@@ -41,8 +45,10 @@ ARCH_KEYS = {'karch': (str, True), 'cross': (str, True), 'console': (str, True),
 VARIANT_KEYS = {'kunitconfigs': (list, True), 'smp': (int, True), 'boot': (str, True),
                 'arches': (list, False)}
 ROW_KEYS = {'required': (bool, True), 'tier': (str, True), 'facts': (list, True)}
-# Names of bases, arches, variants and kunitconfigs; rows are ARCH-VARIANT.
+# Names of bases, arches, variants and kunitconfigs; rows are ARCH-VARIANT
+# on the default base and ARCH-VARIANT-BASE on another one.
 NAME = re.compile(r'^[a-z0-9_.]+$')
+ROW = re.compile(r'^([a-z0-9_.]+)-([a-z0-9_.]+)(?:-([0-9][a-z0-9_.]*))?$')
 KUNITCONFIG = re.compile(r'^[a-z0-9_-]+$')
 
 
@@ -107,8 +113,7 @@ class Table:
         self.bases = _entries(data, 'bases', BASE_KEYS, where)
         self.arches = _entries(data, 'arches', ARCH_KEYS, where)
         self.variants = _entries(data, 'variants', VARIANT_KEYS, where)
-        self.row_entries = _entries(data, 'rows', ROW_KEYS, where,
-                                    re.compile(r'^[a-z0-9_.]+-[a-z0-9_.]+$'))
+        self.row_entries = _entries(data, 'rows', ROW_KEYS, where, ROW)
         for name, b in self.bases.items():
             if not b['package'] or not b['branch']:
                 raise TableError(f'{where}: bases.{name}: package and branch must not be empty')
@@ -152,7 +157,10 @@ class Table:
             for f in r['facts']:
                 if f not in facts:
                     raise TableError(f"{w}: unknown console fact '{f}' (known: {' '.join(facts)})")
-            arch, _, variant = name.partition('-')
+            arch, variant, base = self.split_row(name)
+            if base is not None and (base == DEFAULT_BASE or base not in self.bases):
+                raise TableError(f"{w}: '{base}' is not a base other than the default"
+                                 f" (known: {' '.join(self.bases)})")
             try:
                 smp = self.variant(arch, variant)['smp']
             except Unknown as e:
@@ -190,10 +198,23 @@ class Table:
         return v
 
     def base(self, name=DEFAULT_BASE):
+        """Base NAME with where its series lives: the default base's in
+        kernel-branch.bundle, patches/ and build/linux, another base's in
+        kernel-branch-NAME.bundle, patches-NAME/ and build/linux-NAME, its
+        rows named ARCH-VARIANT-NAME (suffix)."""
         try:
-            return self.bases[name]
+            b = dict(self.bases[name])
         except KeyError:
             raise Unknown(f"unknown base '{name}' (known: {' '.join(self.bases)})") from None
+        suffix = '' if name == DEFAULT_BASE else '-' + name
+        b.update(name=name, bundle=f'kernel-branch{suffix}.bundle', patches=f'patches{suffix}',
+                 workspace=f'build/linux{suffix}', suffix=suffix)
+        return b
+
+    @staticmethod
+    def split_row(name):
+        """ARCH, VARIANT and BASE (None for the default base) of a row name."""
+        return ROW.match(name).groups()
 
     def rows(self, required=None, tier=None):
         """Row names in table order, optionally only required ones or one tier."""
@@ -207,9 +228,11 @@ class Table:
         except KeyError:
             raise Unknown(f"unknown row '{name}' (known: {' '.join(self.row_entries)})") from None
 
-    def packages(self):
+    def packages(self, base=DEFAULT_BASE):
+        """Every arch's packages and base BASE's source package (another
+        base's is installed only when something asks for that base)."""
         return sorted({p for a in self.arches.values() for p in a['packages']} |
-                      {b['package'] for b in self.bases.values()})
+                      {self.base(base)['package']})
 
 
 def _facts():
@@ -250,10 +273,11 @@ def main(argv):
             v = t.variant(argv[1], argv[2])
             print('|'.join([str(v['smp']), v['boot']] + [f'--kunitconfig={k}' for k in v['kunitconfigs']]))
         elif argv[:1] == ['base'] and len(argv) <= 2:
-            b = t.base(*argv[1:])
-            print(f"{b['package']}|{b['branch']}")
-        elif argv == ['packages']:
-            print(' '.join(t.packages()))
+            b = t.base(*(argv[1:] or [DEFAULT_BASE]))
+            print('|'.join(b[k] for k in ('name', 'package', 'branch', 'bundle', 'patches',
+                                          'workspace', 'suffix')))
+        elif argv[:1] == ['packages'] and len(argv) <= 2:
+            print(' '.join(t.packages(*argv[1:])))
         elif argv[:1] == ['rows']:
             required, tier, rest = None, None, argv[1:]
             while rest:
@@ -270,7 +294,7 @@ def main(argv):
         print(f'{prog}: error: {e}', file=sys.stderr)
         return 1
     except IndexError:
-        print(f'usage: {prog} arches | arch ARCH | variant ARCH VARIANT | base [NAME] | packages'
+        print(f'usage: {prog} arches | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
               ' | rows [--required] [--tier T]', file=sys.stderr)
         return 2
     return 0
