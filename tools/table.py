@@ -9,6 +9,8 @@ Bash tools call it as a script (TABLE=FILE reads another table; --as NAME
 words the errors as NAME's own):
 
   table.py arches                 the arch names, one line
+  table.py bases                  the base names, one line, in table order
+  table.py base-of ROW            the base row ROW runs on
   table.py arch ARCH              KARCH|CROSS|CONSOLE|IMAGE, for
                                   IFS='|' read -r karch cross console image
   table.py variant ARCH VARIANT   SMP|BOOT|--kunitconfig=PATH|..., the
@@ -266,6 +268,11 @@ def main(argv):
     try:
         if argv == ['arches']:
             print(' '.join(t.arches))
+        elif argv == ['bases']:
+            print(' '.join(t.bases))
+        elif len(argv) == 2 and argv[0] == 'base-of':
+            t.row(argv[1])
+            print(t.split_row(argv[1])[2] or DEFAULT_BASE)
         elif len(argv) == 2 and argv[0] == 'arch':
             a = t.arch(argv[1])
             print('|'.join(a[k] for k in ('karch', 'cross', 'console', 'image')))
@@ -294,7 +301,7 @@ def main(argv):
         print(f'{prog}: error: {e}', file=sys.stderr)
         return 1
     except IndexError:
-        print(f'usage: {prog} arches | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
+        print(f'usage: {prog} arches | bases | base-of ROW | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
               ' | rows [--required] [--tier T]', file=sys.stderr)
         return 2
     return 0
