@@ -14,7 +14,6 @@ me=$(basename "$0")
 # and workspace; tools/table.py says where each lives.
 base_vars=$(python3 "$(dirname "${BASH_SOURCE[0]}")/table.py" --as "$me" base ${BASE:+"$BASE"}) || exit 1
 IFS='|' read -r BASE base_pkg base_branch base_bundle base_patches base_workspace ROW_SUFFIX <<<"$base_vars"
-export BASE
 PKG=${LINUX_SOURCE_PKG:-$base_pkg}
 TARBALL=${LINUX_SOURCE_TARBALL:-/usr/src/$PKG.tar.xz}
 LOCK=${BASE_LOCK:-$TOP/base.lock}
