@@ -2,7 +2,8 @@
 # The two README commands (run, test) and the developer loop.
 ARCH ?= x86_64
 VARIANT ?= base
-# The base: 6.12 unless BASE=6.1 (tools/table.toml); every tool reads it.
+# The base: 6.12 unless BASE=6.1 (tools/table.toml), for the workspace,
+# run, export, check and per-commit tools (docs/bases.md).
 ifdef BASE
 export BASE
 endif

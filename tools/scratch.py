@@ -108,7 +108,8 @@ def kunit_env(wt, **extra):
     deep as build/out/ROW beside build/linux, so ccache hits the
     workspace's entries with the basedir one level up)."""
     parent = os.path.dirname(os.path.abspath(wt))
-    return dict(os.environ, WORKSPACE=wt, KUNIT_OUT=os.path.join(parent, 'out'), CCACHE_BASEDIR=parent,
+    env = {k: v for k, v in os.environ.items() if k != 'BASE'}  # WT's base: the default
+    return dict(env, WORKSPACE=wt, KUNIT_OUT=os.path.join(parent, 'out'), CCACHE_BASEDIR=parent,
                 **{k: str(v) for k, v in extra.items()})
 
 
