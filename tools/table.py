@@ -11,6 +11,8 @@ words the errors as NAME's own):
   table.py arches                 the arch names, one line
   table.py bases                  the base names, one line, in table order
   table.py base-of ROW            the base row ROW runs on
+  table.py base-of-tree TREE      the base whose name is kernel tree TREE's
+                                  VERSION.PATCHLEVEL (exit 1 if none)
   table.py arch ARCH              KARCH|CROSS|CONSOLE|IMAGE, for
                                   IFS='|' read -r karch cross console image
   table.py variant ARCH VARIANT   SMP|BOOT|--kunitconfig=PATH|..., the
@@ -237,6 +239,18 @@ class Table:
                       {self.base(base)['package']})
 
 
+def tree_version(tree):
+    """VERSION.PATCHLEVEL of the kernel tree TREE ('6.1'), or None."""
+    try:
+        with open(os.path.join(tree, 'Makefile')) as f:
+            text = f.read()
+    except OSError:
+        return None
+    v = re.search(r'^VERSION = (\d+)$', text, re.M)
+    p = re.search(r'^PATCHLEVEL = (\d+)$', text, re.M)
+    return f'{v[1]}.{p[1]}' if v and p else None
+
+
 def _facts():
     sys.path.insert(0, HERE)
     from verdict import FACTS
@@ -270,6 +284,11 @@ def main(argv):
             print(' '.join(t.arches))
         elif argv == ['bases']:
             print(' '.join(t.bases))
+        elif len(argv) == 2 and argv[0] == 'base-of-tree':
+            version = tree_version(argv[1])
+            if not version:
+                raise Unknown(f'{argv[1]} has no kernel Makefile with VERSION and PATCHLEVEL')
+            print(t.base(version)['name'])
         elif len(argv) == 2 and argv[0] == 'base-of':
             t.row(argv[1])
             print(t.split_row(argv[1])[2] or DEFAULT_BASE)
@@ -301,7 +320,7 @@ def main(argv):
         print(f'{prog}: error: {e}', file=sys.stderr)
         return 1
     except IndexError:
-        print(f'usage: {prog} arches | bases | base-of ROW | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
+        print(f'usage: {prog} arches | bases | base-of ROW | base-of-tree TREE | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
               ' | rows [--required] [--tier T]', file=sys.stderr)
         return 2
     return 0
