@@ -8,8 +8,8 @@ ifdef BASE
 export BASE
 endif
 # The rows make test runs: tools/table.toml's tier test (x86_64, arm, arm64,
-# UML on 6.12, x86_64 on 6.1: the required rows); make matrix runs them all.  The ordering check skips um: a one-CPU
-# kernel needs no lock prefix.
+# UML on 6.12, x86_64 on 6.1: the required rows); make matrix runs them
+# all.  The ordering check skips um: a one-CPU kernel needs no lock prefix.
 ROWS ?= $(shell tools/matrix-run --list --tier test | tr -d '[],"')
 # Every base of the table (6.12 6.1): make test checks each one's series.
 BASES := $(shell python3 tools/table.py bases)
