@@ -14,26 +14,39 @@ ROWS ?= $(shell tools/matrix-run --list --tier test | tr -d '[],"')
 # Every base of the table (6.12 6.1): make test checks each one's series.
 BASES := $(shell python3 tools/table.py bases)
 
-.PHONY: run test lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
+.PHONY: run test test-checks test-rows lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
 
 run: workspace
 	tools/kunit-run $(ARCH) $(VARIANT)
 
+# make test, README's test command and what CI runs, in two lanes on the
+# two cores: the checks that build no kernel (lint, self-tests, the series
+# and base checks, docs, the model) run beside the row builds, whose links
+# and single-threaded steps leave a core idle.  Then the per-commit check of
+# each base's series, on the ccache entries the rows left, and the bisect
+# demo.  Each lane's tools name themselves in their output lines.
 test: workspace
 	for b in $(BASES); do BASE=$$b tools/install-deps && BASE=$$b tools/make-workspace || exit; done
-	tools/lint
-	tools/selftest
-	for b in $(BASES); do BASE=$$b tools/check-series && BASE=$$b tools/check-base || exit; done
-	tools/check-arch-removal
+	$(MAKE) --no-print-directory -j2 test-checks test-rows
+	for b in $(BASES); do BASE=$$b tools/check-each-commit x86_64 || exit; done
+	tools/bisect-demo
+
+# make test's lanes (MAKEFLAGS= keeps the jobserver of -j2 away from the
+# kernel builds, which kunit.py runs with their own --jobs).
+test-checks:
+	MAKEFLAGS= tools/lint
+	MAKEFLAGS= tools/selftest
+	for b in $(BASES); do BASE=$$b MAKEFLAGS= tools/check-series && BASE=$$b MAKEFLAGS= tools/check-base || exit; done
+	MAKEFLAGS= tools/check-arch-removal
 	tools/check-owner-word-doc
 	tools/check-contract-doc
 	tools/check-breakages-doc
-	tools/check-model
+	MAKEFLAGS= tools/check-model
 	tools/check-model-refs
-	tools/matrix-run $(ROWS)
+
+test-rows:
+	MAKEFLAGS= tools/matrix-run $(ROWS)
 	tools/check-ordering --skip-missing --vmlinux $(filter-out um-%,$(ROWS))
-	tools/check-each-commit x86_64
-	tools/bisect-demo
 
 deps:
 	tools/install-deps
