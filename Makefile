@@ -7,9 +7,9 @@ VARIANT ?= base
 ifdef BASE
 export BASE
 endif
-# The rows make test runs: tools/table.toml's tier test (x86_64, arm, arm64,
-# UML on 6.12, x86_64 on 6.1: the required rows); make matrix runs them
-# all.  The ordering check skips um: a one-CPU kernel needs no lock prefix.
+# The rows make test runs: tools/table.toml's tier test (the required rows:
+# x86_64, arm, arm64 and UML on 6.12, x86_64, arm and arm64 on 6.1); make
+# matrix runs them all.  The ordering check skips um: a one-CPU kernel needs no lock prefix.
 ROWS ?= $(shell tools/matrix-run --list --tier test | tr -d '[],"')
 # Every base of the table (6.12 6.1): make test checks each one's series.
 BASES := $(shell python3 tools/table.py bases)
@@ -19,30 +19,33 @@ BASES := $(shell python3 tools/table.py bases)
 run: workspace
 	tools/kunit-run $(ARCH) $(VARIANT)
 
-# make test, README's test command and what CI runs, in two lanes on the
-# two cores: the checks that build no kernel (lint, self-tests, the series
-# and base checks, docs, the model) run beside the row builds, whose links
-# and single-threaded steps leave a core idle.  Then the per-commit check of
-# each base's series, on the ccache entries the rows left, and the bisect
-# demo.  Each lane's tools name themselves in their output lines.
+# make test, README's test command and what CI runs.  The checks that take
+# seconds come first, so that a lint finding stops it at once; then two
+# lanes on the two cores: the checks that build no kernel (self-tests, the
+# series and base checks, the model) beside the row builds, whose links and
+# single-threaded steps leave a core idle.  A lane that fails does not stop
+# the other; make says which failed.  Then the per-commit check of each
+# base's series, on the ccache entries the rows left, and the bisect demo.
 test: workspace
 	for b in $(BASES); do BASE=$$b tools/install-deps && BASE=$$b tools/make-workspace || exit; done
-	$(MAKE) --no-print-directory -j2 test-checks test-rows
-	for b in $(BASES); do BASE=$$b tools/check-each-commit x86_64 || exit; done
-	tools/bisect-demo
-
-# make test's lanes (MAKEFLAGS= keeps the jobserver of -j2 away from the
-# kernel builds, which kunit.py runs with their own --jobs).
-test-checks:
-	MAKEFLAGS= tools/lint
-	MAKEFLAGS= tools/selftest
-	for b in $(BASES); do BASE=$$b MAKEFLAGS= tools/check-series && BASE=$$b MAKEFLAGS= tools/check-base || exit; done
-	MAKEFLAGS= tools/check-arch-removal
+	tools/lint
 	tools/check-owner-word-doc
 	tools/check-contract-doc
 	tools/check-breakages-doc
-	MAKEFLAGS= tools/check-model
 	tools/check-model-refs
+	$(MAKE) --no-print-directory -j2 test-checks test-rows || \
+		{ echo "make test: a lane failed (its 'Error' line is above)" >&2; exit 1; }
+	for b in $(BASES); do BASE=$$b tools/check-each-commit x86_64 || exit; done
+	tools/bisect-demo
+
+# make test's lanes.  MAKEFLAGS= keeps -j2's flags and the command line's
+# variables out of the kernel builds, which kunit.py runs with its own
+# --jobs.
+test-checks:
+	tools/selftest
+	for b in $(BASES); do BASE=$$b tools/check-series && BASE=$$b tools/check-base || exit; done
+	tools/check-arch-removal
+	tools/check-model
 
 test-rows:
 	MAKEFLAGS= tools/matrix-run $(ROWS)
