@@ -14,7 +14,7 @@ ROWS ?= $(shell tools/matrix-run --list --tier test | tr -d '[],"')
 # Every base of the table (6.12 6.1): make test checks each one's series.
 BASES := $(shell python3 tools/table.py bases)
 
-.PHONY: run test test-checks test-rows lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
+.PHONY: run test test-quick test-checks test-rows lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
 
 run: workspace
 	tools/kunit-run $(ARCH) $(VARIANT)
@@ -28,15 +28,20 @@ run: workspace
 # base's series, on the ccache entries the rows left, and the bisect demo.
 test: workspace
 	for b in $(BASES); do BASE=$$b tools/install-deps && BASE=$$b tools/make-workspace || exit; done
+	$(MAKE) --no-print-directory test-quick
+	$(MAKE) --no-print-directory -j2 test-checks test-rows || \
+		{ echo "make test: a lane failed (its 'Error' line is above)" >&2; exit 1; }
+	for b in $(BASES); do BASE=$$b tools/check-each-commit x86_64 || exit; done
+	tools/bisect-demo
+
+# The parts of make test; the workflow's tools job runs test-quick and
+# test-checks.
+test-quick:
 	tools/lint
 	tools/check-owner-word-doc
 	tools/check-contract-doc
 	tools/check-breakages-doc
 	tools/check-model-refs
-	$(MAKE) --no-print-directory -j2 test-checks test-rows || \
-		{ echo "make test: a lane failed (its 'Error' line is above)" >&2; exit 1; }
-	for b in $(BASES); do BASE=$$b tools/check-each-commit x86_64 || exit; done
-	tools/bisect-demo
 
 # make test's lanes.  MAKEFLAGS= keeps -j2's flags and the command line's
 # variables out of the kernel builds, which kunit.py runs with its own
