@@ -26,7 +26,7 @@ run: workspace
 # single-threaded steps leave a core idle.  A lane that fails does not stop
 # the other; make says which failed.  Then the per-commit check of each
 # base's series, on the ccache entries the rows left, and the bisect demo.
-test: workspace
+test:
 	for b in $(BASES); do BASE=$$b tools/install-deps && BASE=$$b tools/make-workspace || exit; done
 	$(MAKE) --no-print-directory test-quick
 	$(MAKE) --no-print-directory -j2 test-checks test-rows || \
