@@ -8,7 +8,7 @@ ifdef BASE
 export BASE
 endif
 # The rows make test runs: tools/table.toml's tier test (the required rows:
-# x86_64, arm, arm64 and UML on 6.12, x86_64, arm and arm64 on 6.1); make
+# x86_64, arm, arm64 and UML on 6.12, x86_64 on 6.1); make
 # matrix runs them all.  The ordering check skips um: a one-CPU kernel needs no lock prefix.
 ROWS ?= $(shell tools/matrix-run --list --tier test | tr -d '[],"')
 # Every base of the table (6.12 6.1): make test checks each one's series.
