@@ -255,6 +255,27 @@ ROW_BREAKAGES = [
     ("x86_64-debug", "debug-injected-backoff-keeps-the-lock", "kernel/locking/mutex.c",
      "\t\tctx->contending_lock = lock;\n\n\t\tww_mutex_unlock(lock);\n",
      "\t\tctx->contending_lock = lock;\n"),
+    # PREEMPT_RT: a mutex is an rtmutex, so these break code that only the
+    # rt rows build (rtmutex.c, rtmutex_api.c).  A blocked waiter never
+    # looks at signals.
+    ("x86_64-rt", "rt-waiter-ignores-signals", "kernel/locking/rtmutex.c",
+     "\t\tif (signal_pending_state(state, current)) {\n\t\t\tret = -EINTR;\n\t\t\tbreak;\n\t\t}\n",
+     ""),
+    # mutex_lock_killable() sleeps interruptibly: any signal ends it.
+    ("x86_64-rt", "rt-killable-is-interruptible", "kernel/locking/rtmutex_api.c",
+     "int __sched mutex_lock_killable(struct mutex *lock)\n{\n"
+     "\treturn __mutex_lock_common(lock, TASK_KILLABLE,",
+     "int __sched mutex_lock_killable(struct mutex *lock)\n{\n"
+     "\treturn __mutex_lock_common(lock, TASK_INTERRUPTIBLE,"),
+    # Equal-priority waiters of a plain rtmutex queue last-in first-out.
+    ("x86_64-rt", "rt-waiters-lifo", "kernel/locking/rtmutex.c",
+     "\tif (!build_ww_mutex())\n\t\treturn 0;\n",
+     "\tif (!build_ww_mutex())\n\t\treturn !rt_waiter_node_less(&bw->tree, &aw->tree);\n"),
+    # A waiting ww context never checks whether it must die or was wounded.
+    ("x86_64-rt", "rt-ww-waiter-never-backs-off", "kernel/locking/rtmutex.c",
+     "\t\tif (build_ww_mutex() && ww_ctx) {\n\t\t\tret = __ww_mutex_check_kill(rtm, waiter, ww_ctx);\n"
+     "\t\t\tif (ret)\n\t\t\t\tbreak;\n\t\t}\n",
+     ""),
     # Every stress helper, after each unlock, stores to the shared context
     # with plain writes (barrier() keeps the stores from being merged): a
     # data race in the suite, not in the mutex, that changes no verdict.

@@ -7,7 +7,8 @@ present results.  One place for each piece of knowledge:
 
     cases(data), load_cases(path)   kunit.py's JSON -> (suite, case, status)
     passed(status)                  PASS and SKIP pass; anything else fails
-    expected_suites(mutex_kunit_c)  the suites the test file defines
+    expected_suites(mutex_kunit_c[, config])  the suites the test file defines
+    config_symbols(dot_config)      the symbols a build's .config sets
     FACTS, console_facts(...)       what a row's boot log must (not) show
     row_verdict(...)                one row's verdict (tools/matrix-run)
     write_junit(), junit_failures() that verdict as JUnit XML, and read back
@@ -66,14 +67,46 @@ def passed(status):
     return status in ('PASS', 'SKIP')
 
 
-def expected_suites(src):
+def config_symbols(path):
+    """The CONFIG_ symbols set (=y or =m) in the kernel .config at PATH;
+    None when there is none."""
+    try:
+        with open(path) as f:
+            return set(re.findall(r'^(CONFIG_\w+)=[ym]$', f.read(), re.M))
+    except OSError:
+        return None
+
+
+def expected_suites(src, config=None):
     """The suite names mutex_kunit.c at SRC defines (.name = "..."), in
-    file order: every one of them must run (peers rows: see row_verdict)."""
+    file order: every one of them must run (peers rows: see row_verdict).
+    With CONFIG (config_symbols() of the row's build), a definition inside
+    '#ifdef CONFIG_X' or '#ifndef CONFIG_X' (or their #else) that this
+    configuration leaves out is not expected; any other #if counts as
+    taken."""
     try:
         with open(src) as f:
-            return re.findall(r'^\s*\.name = "([^"]+)"', f.read(), re.M)
+            text = f.read()
     except OSError:
         raise VerdictError(f'no {src}; run make workspace first') from None
+    names, taken = [], []
+    for line in text.splitlines():
+        m = re.match(r'\s*#\s*(ifdef|ifndef|if|else|elif|endif)\b\s*(\w*)', line)
+        if m and config is not None:
+            d, sym = m.groups()
+            if d in ('ifdef', 'ifndef'):
+                taken.append((sym in config) == (d == 'ifdef'))
+            elif d == 'if':
+                taken.append(True)
+            elif d == 'else' and taken:
+                taken[-1] = not taken[-1]
+            elif d == 'endif' and taken:
+                taken.pop()
+            continue
+        m = re.match(r'\s*\.name = "([^"]+)"', line)
+        if m and all(taken):
+            names.append(m.group(1))
+    return names
 
 
 # --- the console (the guest's boot log, kunit.py's test.log) -----------------
@@ -91,6 +124,7 @@ FACTS = {
     'lse': [('CPU features: detected: LSE atomic instructions', True)],
     'no-lse': [('CPU features: detected: LSE atomic instructions', False)],
     'preempt': [('Dynamic Preempt: full|PREEMPT ', True)],
+    'preempt-rt': [('SMP PREEMPT_RT ', True)],
     'kcsan': [('kcsan: strict mode configured', True)],
     'no-kcsan-reports': [('BUG: KCSAN:', False)],
     'peers': [('Good, all +\\d+ testcases passed!', True),
@@ -174,10 +208,11 @@ def build_bug_ons(text):
 
 # --- one row's verdict -------------------------------------------------------
 
-def row_verdict(row, facts, js, console, rc, log, suites_src):
+def row_verdict(row, facts, js, console, rc, log, suites_src, config=None):
     """The verdict of one run of ROW: kunit.py's JSON JS, the console log
     CONSOLE checked for FACTS, kunit.py's exit status RC and log LOG (named
-    in the messages), suites expected from the file SUITES_SRC.
+    in the messages), suites expected from the file SUITES_SRC as built
+    with the symbols CONFIG (config_symbols(); None: every suite).
 
     Returns dict(row, rc, passed, failed, skipped, cases, problems, notes,
     ok).  Invariant: ok only when the JSON exists, no case and no console
@@ -210,7 +245,7 @@ def row_verdict(row, facts, js, console, rc, log, suites_src):
         r['notes'].append(f'locktorture writes {total} (max/min per writer {mx}/{mn})')
     # peers rows run only mutex_config (tools/kunit-run's filter) beside the peers.
     seen = {suite for suite, _, _ in got}
-    for s in ['mutex_config'] if 'peers' in facts else expected_suites(suites_src):
+    for s in ['mutex_config'] if 'peers' in facts else expected_suites(suites_src, config):
         if s not in seen:
             r['problems'].append(f'suite {s} did not run')
     if rc and not r['failed']:
@@ -277,13 +312,20 @@ def main(argv):
     c.add_argument('--console', help="the guest's console log (kunit.py's test.log), for --fact")
     c.add_argument('--fact', action='append', default=[], choices=list(FACTS),
                    help='a console fact the run must show (repeat for more)')
+    c.add_argument('--config', help="the build's .config: a suite it leaves out is not expected")
     c.add_argument('json')
     c.add_argument('mutex_kunit_c')
     a = ap.parse_args(argv)
     if a.fact and not a.console:
         ap.error('--fact needs --console')
     try:
-        r = row_verdict('check', a.fact, a.json, a.console, a.rc, a.log or a.json, a.mutex_kunit_c)
+        config = None
+        if a.config:
+            config = config_symbols(a.config)
+            if config is None:
+                raise VerdictError(f'no {a.config}')
+        r = row_verdict('check', a.fact, a.json, a.console, a.rc, a.log or a.json, a.mutex_kunit_c,
+                        config)
     except VerdictError as e:
         print(f'verdict: error: {e}')
         return 1
