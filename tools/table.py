@@ -39,7 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 DEFAULT_BASE = '6.12'
 TIERS = ('test', 'matrix')
-BOOTS = ('kunit', 'torture')
+BOOTS = ('kunit', 'torture', 'panic')
 
 # key: (type, required)
 BASE_KEYS = {'package': (str, True), 'branch': (str, True)}
@@ -173,8 +173,8 @@ class Table:
             if self.arches[arch]['console'] and smp_facts != [f'smp{smp}']:
                 raise TableError(f"{w}: variant {variant} boots {smp} vCPU(s): facts must have smp{smp}"
                                  " and no other smp fact")
-            if not self.arches[arch]['console'] and self.variants[variant]['boot'] == 'torture':
-                raise TableError(f'{w}: a torture boot needs a serial console')
+            if not self.arches[arch]['console'] and self.variants[variant]['boot'] != 'kunit':
+                raise TableError(f"{w}: a {self.variants[variant]['boot']} boot needs a serial console")
 
     def arch(self, name):
         try:
