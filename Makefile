@@ -14,7 +14,7 @@ ROWS ?= $(shell tools/matrix-run --list --tier test | tr -d '[],"')
 # Every base of the table (6.12 6.1): make test checks each one's series.
 BASES := $(shell python3 tools/table.py bases)
 
-.PHONY: run test test-quick test-checks test-rows lint deps workspace kunit export check apply selftest matrix bench bisect-demo model
+.PHONY: run test test-quick test-checks test-rows lint deps workspace kunit export check apply selftest matrix bench bisect-demo model mutants
 
 run: workspace
 	tools/kunit-run $(ARCH) $(VARIANT)
@@ -48,6 +48,8 @@ test-quick:
 # --jobs.
 test-checks:
 	tools/selftest
+	/usr/bin/python3 -m unittest discover -s tools -p 'test_*.py'
+	tools/mutants.py check
 	for b in $(BASES); do BASE=$$b tools/check-series && BASE=$$b tools/check-base || exit; done
 	tools/check-arch-removal
 	tools/check-model
@@ -93,3 +95,9 @@ bisect-demo: workspace
 model: workspace
 	tools/check-model
 	tools/check-model-refs
+
+# The mutation campaign (docs/mutants.md): hours of CPU, resumable, not
+# part of make test; make test checks only that its survivors are triaged.
+mutants: workspace
+	tools/mutants.py run
+	tools/mutants.py report
