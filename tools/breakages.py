@@ -57,6 +57,19 @@ BREAKAGES = [
     ("signals-ignored", "kernel/locking/mutex.c",
      "if (signal_pending_state(state, current)) {",
      "if (0 && signal_pending_state(state, current)) {"),
+    # A woken first waiter with any signal pending spins 200 ms past its
+    # optimistic spin, then ends the wait with -EINTR unless a handoff came:
+    # a killable lock ends on a non-fatal signal and mutex_lock() on a
+    # fatal one, but only after a spin (queued, HANDOFF set, not running,
+    # on its CPU) that passes for "back asleep" to a one-sample check.
+    ("signal-ends-wait-after-spin", "kernel/locking/mutex.c",
+     "\t\t\tif (mutex_optimistic_spin(lock, ww_ctx, &waiter))\n\t\t\t\tbreak;\n",
+     "\t\t\tif (mutex_optimistic_spin(lock, ww_ctx, &waiter))\n\t\t\t\tbreak;\n"
+     "\t\t\tif (signal_pending(current)) {\n"
+     "\t\t\t\tunsigned long end = jiffies + HZ / 5;\n\n"
+     "\t\t\t\twhile (time_before(jiffies, end))\n\t\t\t\t\tcpu_relax();\n"
+     "\t\t\t\tif (__mutex_trylock(lock))\n\t\t\t\t\tbreak;\n"
+     "\t\t\t\traw_spin_lock(&lock->wait_lock);\n\t\t\t\tret = -EINTR;\n\t\t\t\tgoto err;\n\t\t\t}\n"),
     ("unlock-wakes-nobody", "kernel/locking/mutex.c",
      "\t\twake_q_add(&wake_q, next);\n",
      ""),
