@@ -70,6 +70,11 @@ BREAKAGES = [
      "\t\t\t\twhile (time_before(jiffies, end))\n\t\t\t\t\tcpu_relax();\n"
      "\t\t\t\tif (__mutex_trylock(lock))\n\t\t\t\t\tbreak;\n"
      "\t\t\t\traw_spin_lock(&lock->wait_lock);\n\t\t\t\tret = -EINTR;\n\t\t\t\tgoto err;\n\t\t\t}\n"),
+    # A spinner that takes the lock keeps the OSQ: no later contender can
+    # spin (the mutant campaign's mutex.c:mutex_optimistic_spin:del-call:1).
+    ("spinner-keeps-osq", "kernel/locking/mutex.c",
+     "\tif (!waiter)\n\t\tosq_unlock(&lock->osq);\n\n\treturn true;\n",
+     "\treturn true;\n"),
     ("unlock-wakes-nobody", "kernel/locking/mutex.c",
      "\t\twake_q_add(&wake_q, next);\n",
      ""),

@@ -44,6 +44,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -321,7 +322,7 @@ def read_triage():
     out = {}
     with open(DOC) as f:
         for line in f:
-            cells = [c.strip() for c in line.strip().strip('|').split('|')]
+            cells = [c.strip().replace('\\|', '|') for c in re.split(r'(?<!\\)\|', line.strip())[1:-1]]
             if len(cells) >= 3 and cells[0].startswith('`') and cells[0].endswith('`'):
                 out[cells[0].strip('`')] = (cells[1], cells[2])
     return out
