@@ -41,6 +41,7 @@ Env: WORKSPACE, MUTANT_DIR (scratch parent, default build/mutant),
 MUTANT_RESULTS (default build/results/mutants), BASE.
 """
 import argparse
+import fcntl
 import hashlib
 import json
 import os
@@ -147,7 +148,7 @@ class Campaign:
         t = time.time()
         with open(log, 'w') as f:
             rc = subprocess.run([os.path.join(top, 'tools', 'kunit-run'), ARCH, variant], env=env,
-                                stdout=f, stderr=subprocess.STDOUT).returncode
+                                stdout=f, stderr=subprocess.STDOUT, pass_fds=(self.lock,)).returncode
         with open(log, errors='replace') as f:
             return rc, f.read(), time.time() - t
 
@@ -229,6 +230,15 @@ class Campaign:
         return r
 
     def run(self, limit, match, fresh):
+        # One campaign at a time: the builds inherit the lock, so a build
+        # left running by a killed campaign keeps it too.
+        os.makedirs(os.path.dirname(self.wt), exist_ok=True)
+        self.lock = os.open(os.path.join(os.path.dirname(self.wt), 'lock'), os.O_CREAT | os.O_RDWR)
+        try:
+            fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            die(f'another campaign, or a build a killed one left running, holds '
+                f'{os.path.dirname(self.wt)}/lock; wait for it or end it')
         try:
             scratch.worktree(self.ws, self.wt, f'refs/heads/{self.branch}')
         except scratch.ScratchError as e:
