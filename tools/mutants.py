@@ -29,7 +29,9 @@ check   docs/mutants.tsv names only mutants the tip has, and every
         build); prints how many of the tip's mutants the results cover.
 
 Verdicts: killed (a case failed, or the boot crashed or did not report
-every suite), timeout (kunit.py's --timeout ended the boot: killed, but a
+every suite), ordering (an order mutant that x86 cannot tell apart, for
+which tools/check-ordering on arm64's mutex.o finds a transition without
+its acquire or release), timeout (kunit.py's --timeout ended the boot: killed, but a
 bounded-verdict violation), build (a BUILD_BUG_ON of the suite fired:
 killed at build time), survived (every case passed), dropped (does not
 compile), unchanged (the object is byte-identical on both rows: the
@@ -37,8 +39,10 @@ compiler proved the mutant equivalent, or the code is built on neither).
 
 Options: --limit N (mutants this run), --match TEXT (ids containing
 TEXT), --fresh (ignore results of other tips), --timeout S (kunit.py --timeout of a mutant's boot; default 150).
-Env: WORKSPACE, MUTANT_DIR (scratch parent, default build/mutant),
-MUTANT_RESULTS (default build/results/mutants), BASE.
+Env: WORKSPACE, MUTANT_DIR (scratch parent, default build/mutant, on
+another base build/mutant-BASE), MUTANT_RESULTS (default
+build/results/mutants, or mutants-BASE), BASE (run and list only: the
+docs are the default base's).
 """
 import argparse
 import fcntl
@@ -59,9 +63,13 @@ import verdict  # noqa: E402
 
 ARCH = 'x86_64'
 ROWS = ['base', 'debug']  # variants, in the order a mutant tries them
+# A weakened ordering is the same code on x86 (every locked instruction is
+# a full barrier): order mutants that x86 leaves alive are judged by
+# tools/check-ordering on this arch's mutex.o (docs/ordering.md).
+ORDER_ARCH = 'arm64'
 OBJECT = {'kernel/locking/osq_lock.c': 'kernel/locking/osq_lock.o',
           'kernel/locking/mutex-debug.c': 'kernel/locking/mutex-debug.o'}
-KILLED = ('killed', 'timeout', 'build')
+KILLED = ('killed', 'timeout', 'build', 'ordering')
 TSV = os.path.join(top, 'docs', 'mutants.tsv')
 DOC = os.path.join(top, 'docs', 'mutants.md')
 TRIAGE = ('equivalent', 'elsewhere', 'gap')
@@ -87,7 +95,7 @@ class Campaign:
         self.suffix = b['suffix']
         self.ws = os.environ.get('WORKSPACE', os.path.join(top, b['workspace']))
         self.branch = b['branch']
-        parent = os.environ.get('MUTANT_DIR', os.path.join(top, 'build', 'mutant'))
+        parent = os.environ.get('MUTANT_DIR', os.path.join(top, 'build', 'mutant' + self.suffix))
         self.wt = os.path.join(parent, 'linux')
         self.timeout = timeout
         p = subprocess.run(['git', '-C', self.ws, 'rev-parse', '--verify', '-q', f'refs/heads/{self.branch}'],
@@ -95,7 +103,7 @@ class Campaign:
         if p.returncode:
             die(f'no workspace with branch {self.branch} at {self.ws}; run make workspace first')
         self.tip = p.stdout.strip()
-        self.res = os.environ.get('MUTANT_RESULTS', os.path.join(top, 'build', 'results', 'mutants'))
+        self.res = os.environ.get('MUTANT_RESULTS', os.path.join(top, 'build', 'results', 'mutants' + self.suffix))
         os.makedirs(self.res, exist_ok=True)
         self.env = scratch.kunit_env(self.wt, KUNIT_TIMEOUT=str(timeout), KUNIT_KERNEL_ARGS='printk.time=1')
         self.out = self.env['KUNIT_OUT']
@@ -122,6 +130,8 @@ class Campaign:
                 r = json.load(f)
         except (OSError, ValueError):
             return None
+        if m.op == 'order' and r['verdict'] in ('survived', 'unchanged') and 'ordering' not in r:
+            return None  # ran before the check-ordering phase existed
         if r.get('tip') == self.tip:
             return r
         if fresh or r.get('src') != self.src[m.file] or r['verdict'] in ('survived', 'timeout'):
@@ -137,17 +147,17 @@ class Campaign:
     def restore(self):
         scratch.git(self.wt, 'checkout', '-q', '-f', 'HEAD', '--', *mutate.FILES)
 
-    def row_dir(self, variant):
-        return os.path.join(self.out, f'{ARCH}-{variant}{self.suffix}')
+    def row_dir(self, variant, arch=ARCH):
+        return os.path.join(self.out, f'{arch}-{variant}{self.suffix}')
 
-    def kunit(self, variant, mode, logname):
+    def kunit(self, variant, mode, logname, arch=ARCH):
         """tools/kunit-run in MODE; (exit status, log text, seconds)."""
         env = dict(self.env, KUNIT_MODE=mode, KUNIT_RESULTS=os.path.join(self.res, 'run'))
         os.makedirs(env['KUNIT_RESULTS'], exist_ok=True)
         log = os.path.join(self.res, 'run', logname)
         t = time.time()
         with open(log, 'w') as f:
-            rc = subprocess.run([os.path.join(top, 'tools', 'kunit-run'), ARCH, variant], env=env,
+            rc = subprocess.run([os.path.join(top, 'tools', 'kunit-run'), arch, variant], env=env,
                                 stdout=f, stderr=subprocess.STDOUT, pass_fds=(self.lock,)).returncode
         with open(log, errors='replace') as f:
             return rc, f.read(), time.time() - t
@@ -202,6 +212,28 @@ class Campaign:
         os.replace(ref + '.tmp', ref)
         return digests
 
+    def ordering(self):
+        """Build ORDER_ARCH-base from the worktree as it is and run
+        tools/check-ordering on its mutex.o: (ok, last line), ok None when
+        the build fails."""
+        rc, _, _ = self.kunit('base', 'build', 'build-order.log', ORDER_ARCH)
+        if rc:
+            return None, f'{ORDER_ARCH} build failed'
+        p = subprocess.run([os.path.join(top, 'tools', 'check-ordering'), '--out', self.out,
+                            f'{ORDER_ARCH}-base{self.suffix}'], capture_output=True, text=True)
+        lines = (p.stderr.strip() or p.stdout.strip()).splitlines()
+        return p.returncode == 0, lines[-1] if lines else ''
+
+    def ordering_baseline(self):
+        ref = os.path.join(self.res, f'baseline-{self.tip[:12]}-{ORDER_ARCH}-ordering')
+        if os.path.exists(ref):
+            return
+        self.restore()
+        ok, why = self.ordering()
+        if not ok:
+            die(f'check-ordering fails on the unmutated tip ({ORDER_ARCH}): {why}')
+        open(ref, 'w').close()
+
     def run_one(self, m):
         original = mutate.read(self.wt, m.file)
         t = time.time()
@@ -223,6 +255,14 @@ class Campaign:
                 v, failed, secs, sl = self.boot(variant)
                 r.update(row=variant, verdict=v, failed=failed[:20], boot_s=round(secs, 1), slowest=sl)
                 break
+            if m.op == 'order' and r['verdict'] in ('survived', 'unchanged'):
+                self.ordering_baseline()
+                with open(os.path.join(self.wt, m.file), 'w', newline='') as f:
+                    f.write(mutate.apply(original, m))
+                ok, why = self.ordering()
+                r['ordering'] = why
+                if ok is False:
+                    r.update(row=f'{ORDER_ARCH}-base', verdict='ordering', failed=[why])
         finally:
             with open(os.path.join(self.wt, m.file), 'w', newline='') as f:
                 f.write(original)
@@ -372,6 +412,9 @@ def main():
     c = Campaign(a.timeout)
     if a.cmd == 'list':
         print('\n'.join(m.id for m in c.mutants()))
+    elif a.cmd in ('report', 'check') and c.suffix:
+        die(f'docs/mutants.md and .tsv are the default base\'s; {a.cmd} for BASE={os.environ["BASE"]} '
+            f'has no doc (its results are in {c.res})')
     elif a.cmd == 'report':
         report(c)
     elif a.cmd == 'check':
