@@ -31,7 +31,9 @@ check   docs/mutants.tsv names only mutants the tip has, and every
 Verdicts: killed (a case failed, or the boot crashed or did not report
 every suite), ordering (an order mutant that x86 cannot tell apart, for
 which tools/check-ordering on arm64's mutex.o finds a transition without
-its acquire or release), timeout (kunit.py's --timeout ended the boot: killed, but a
+its acquire or release), noboot (the kernel never reached the suites:
+a mutex bug that stops the boot itself; killed, and no case can do
+better), timeout (kunit.py's --timeout ended the boot: killed, but a
 bounded-verdict violation), build (a BUILD_BUG_ON of the suite fired:
 killed at build time), survived (every case passed), dropped (does not
 compile), unchanged (the object is byte-identical on both rows: the
@@ -69,7 +71,7 @@ ROWS = ['base', 'debug']  # variants, in the order a mutant tries them
 ORDER_ARCH = 'arm64'
 OBJECT = {'kernel/locking/osq_lock.c': 'kernel/locking/osq_lock.o',
           'kernel/locking/mutex-debug.c': 'kernel/locking/mutex-debug.o'}
-KILLED = ('killed', 'timeout', 'build', 'ordering')
+KILLED = ('killed', 'timeout', 'build', 'ordering', 'noboot')
 TSV = os.path.join(top, 'docs', 'mutants.tsv')
 DOC = os.path.join(top, 'docs', 'mutants.md')
 TRIAGE = ('equivalent', 'elsewhere', 'gap')
@@ -183,8 +185,15 @@ class Campaign:
                                 os.path.join(self.wt, 'kernel/locking/mutex_kunit.c'), config)
         failed = [f'{s}.{c}' for s, c, st in r['cases'] if not verdict.passed(st)]
         sl = verdict.slowest(console)
+        try:
+            with open(console, errors='replace') as f:
+                reached = 'KTAP version' in f.read()
+        except OSError:
+            reached = False
         if r['ok']:
             v = 'survived'
+        elif not reached:
+            v = 'noboot'
         elif secs >= self.timeout:
             v = 'timeout'
         else:
