@@ -108,6 +108,8 @@ class Campaign:
         self.res = os.environ.get('MUTANT_RESULTS', os.path.join(top, 'build', 'results', 'mutants' + self.suffix))
         os.makedirs(self.res, exist_ok=True)
         self.env = scratch.kunit_env(self.wt, KUNIT_TIMEOUT=str(timeout), KUNIT_KERNEL_ARGS='printk.time=1')
+        if self.suffix:  # kunit_env() drops BASE: the scratch tree is this base's
+            self.env['BASE'] = b['name']
         self.out = self.env['KUNIT_OUT']
 
     def mutants(self):
