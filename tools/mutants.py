@@ -356,6 +356,16 @@ def report(c):
              f'(killed of killed + survived). Timeouts (killed, but over the verdict bound): '
              f'{v.count("timeout")}. Dropped (do not compile): {v.count("dropped")}. '
              f'Unchanged object on both rows: {v.count("unchanged")}.\n\n']
+    try:
+        equiv = sum(1 for m, r in rows if r['verdict'] == 'survived'
+                    and read_triage().get(m.id, ('',))[0] == 'equivalent')
+    except OSError:
+        equiv = 0
+    if kd + sv - equiv:
+        block += [f'After triage ({equiv} survivors equivalent): {kd} of {kd + sv - equiv} non-equivalent '
+                  f'mutants killed, {100 * kd / (kd + sv - equiv):.0f} %. Wall time of these {len(rows)}: '
+                  f'{sum(r["secs"] for _, r in rows) / 3600:.1f} h, '
+                  f'{sum(r["secs"] for _, r in rows) / len(rows):.0f} s a mutant.\n\n']
     block += score_table(rows, 'file', lambda m: m.file) + ['\n']
     block += score_table(rows, 'operator', lambda m: m.op) + ['\n']
     block += ['Slowest boots: ' + '; '.join(f'{b} s `{i}` ({vd})' for b, i, vd in slow) + '.\n']
