@@ -74,6 +74,25 @@ base_version() {
 }
 
 # The series' patch files in order, one a line, without the cover letter.
+# The series' changelog: its newest "vN" line is the version of the
+# posting (tools/export-series writes it, tools/check-series checks it).
+CHANGELOG=${SERIES_CHANGELOG:-$TOP/docs/changelog.txt}
+series_version() {
+	[ -f "$CHANGELOG" ] || die "changelog missing: $CHANGELOG"
+	local v
+	v=$(sed -n 's/^v\([0-9][0-9]*\)$/\1/p' "$CHANGELOG" | head -n1)
+	[ -n "$v" ] || die "$CHANGELOG has no version line (vN)"
+	echo "$v"
+}
+
+# "CASES SUITES" of the mutex_kunit.c text on stdin: its KUNIT_CASE*()
+# entries and kunit_suite definitions (the cover letter's counts).
+suite_counts() {
+	local src
+	src=$(cat)
+	echo "$(grep -c 'KUNIT_CASE' <<<"$src") $(grep -c '^static struct kunit_suite ' <<<"$src")"
+}
+
 series_patches() {
 	local f
 	for f in "$PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
