@@ -113,14 +113,19 @@ class Campaign:
         self.out = self.env['KUNIT_OUT']
 
     def mutants(self):
-        """The mutants of the series tip (read from git, not from a working tree)."""
+        """The mutants of the series tip (read from git, not from a working
+        tree), made once; also sets self.src, each file's digest."""
+        if getattr(self, '_mutants', None) is not None:
+            return self._mutants
+
         def at_tip(ws, path):
             return subprocess.run(['git', '-C', ws, 'show', f'{self.tip}:{path}'], check=True,
                                   capture_output=True, text=True).stdout
         texts = {p: at_tip(self.ws, p) for p in mutate.FILES}
         self.src = {p: hashlib.sha1(t.encode()).hexdigest()[:16] for p, t in texts.items()}
         ms = mutate.all_mutants(self.ws, lambda _, p: texts[p])
-        return sorted(ms, key=lambda m: order_key(m.id))
+        self._mutants = sorted(ms, key=lambda m: order_key(m.id))
+        return self._mutants
 
     def cache(self, mid):
         return os.path.join(self.res, order_key(mid) + '.json')
