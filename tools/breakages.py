@@ -72,12 +72,31 @@ BREAKAGES = [
      "\t\t\t\traw_spin_lock(&lock->wait_lock);\n\t\t\t\tret = -EINTR;\n\t\t\t\tgoto err;\n\t\t\t}\n"),
     # A spinner that takes the lock keeps the OSQ: no later contender can
     # spin (the mutant campaign's mutex.c:mutex_optimistic_spin:del-call:1).
+    # A context with no lock yet stops spinning unless a waiter is ahead.
+    ("ww-context-never-spins", "kernel/locking/mutex.c",
+     "\tif (!waiter && (atomic_long_read(&lock->owner) & MUTEX_FLAG_WAITERS))\n",
+     "\tif (!waiter)\n"),
+    # A wounded holder is marked but not woken: asleep on another lock, it
+    # does not see its wound until that lock is released.
+    ("wound-wakes-nobody", "kernel/locking/ww_mutex.h",
+     "\t\tif (owner != current)\n\t\t\twake_q_add(wake_q, owner);\n",
+     ""),
     ("spinner-keeps-osq", "kernel/locking/mutex.c",
      "\tif (!waiter)\n\t\tosq_unlock(&lock->osq);\n\n\treturn true;\n",
      "\treturn true;\n"),
     ("unlock-wakes-nobody", "kernel/locking/mutex.c",
      "\t\twake_q_add(&wake_q, next);\n",
      ""),
+    # Worst cases for the time to a verdict: nothing but a signal ever ends
+    # a wait, and no context ever backs off.
+    ("waiters-sleep-forever", "kernel/locking/mutex.c",
+     "\t\tschedule_preempt_disabled();\n\n\t\tfirst = __mutex_waiter_is_first(lock, &waiter);\n",
+     "\t\tdo {\n\t\t\tschedule_preempt_disabled();\n\t\t\tset_current_state(state);\n"
+     "\t\t} while (!signal_pending_state(state, current));\n\n"
+     "\t\tfirst = __mutex_waiter_is_first(lock, &waiter);\n"),
+    ("ww-never-edeadlk", "kernel/locking/ww_mutex.h",
+     "#endif\n\t\treturn -EDEADLK;\n\t}\n",
+     "#endif\n\t\treturn 0;\n\t}\n"),
     ("trylock-ignores-owner", "kernel/locking/mutex.c",
      "\t\t\t} else {\n\t\t\t\tbreak;\n\t\t\t}\n\t\t} else {",
      "\t\t\t} else {\n\t\t\t\ttask = curr;\n\t\t\t}\n\t\t} else {"),
