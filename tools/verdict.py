@@ -167,6 +167,8 @@ _KTAP = re.compile(r'^\[\s*(\d+\.\d+)\]\s*(?:(ok|not ok) \d+ (\S+)|# Subtest: (\
 
 # Every case must reach its verdict in less than this, with any breakage.
 VERDICT_LIMIT_S = 60.0
+# Every boot, with any single bug, reports its whole KTAP output within this.
+BOOT_LIMIT_S = 120.0
 
 
 def slowest(log):
@@ -187,6 +189,23 @@ def slowest(log):
                 best = (t - last, m.group(3))
             last = t
     return best
+
+
+def boot_seconds(log):
+    """The guest's uptime at the last timed line of the console log LOG
+    (printk.time=1): how long the whole boot took, or None without a log."""
+    if not os.path.exists(log):
+        return None
+    last = None
+    with open(log, errors='replace') as f:
+        for line in f:
+            m = _TIME.match(line)
+            if m:
+                last = float(m.group(1))
+    return last
+
+
+_TIME = re.compile(r'^\[\s*(\d+\.\d+)\]')
 
 
 # --- kunit.py's own output (its log) -----------------------------------------
