@@ -39,6 +39,7 @@ killed at build time), survived (every case passed), dropped (does not
 compile), unchanged (the object is byte-identical on both rows: the
 compiler proved the mutant equivalent, or the code is built on neither).
 
+Mutants an earlier tip left survived or timed out run first.
 Options: --limit N (mutants this run), --match TEXT (ids containing
 TEXT), --fresh (ignore results of other tips), --timeout S (kunit.py --timeout of a mutant's boot; default 150).
 Env: WORKSPACE, MUTANT_DIR (scratch parent, default build/mutant, on
@@ -302,6 +303,9 @@ class Campaign:
         self.baseline(ROWS[0])
         todo = [m for m in self.mutants() if match in m.id]
         left = [m for m in todo if self.load(m, fresh) is None]
+        # What an earlier tip left survived or timed out first: a suite
+        # change is judged by them before the campaign goes on.
+        left.sort(key=lambda m: not os.path.exists(self.cache(m.id)))
         print(f'mutants: {len(todo)} mutants, {len(todo) - len(left)} cached, {len(left)} to run '
               f'(tip {self.tip[:12]})', flush=True)
         for n, m in enumerate(left[:limit] if limit else left, 1):
