@@ -8,7 +8,8 @@
 
 set -euo pipefail
 
-TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+# The project is where this file is: a TOP from the environment is ignored.
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 me=$(basename "$0")
 # The base (BASE, default 6.12) gives the package, branch, bundle, patches
 # and workspace; tools/table.py says where each lives.

@@ -47,7 +47,7 @@ ARCH_KEYS = {'karch': (str, True), 'cross': (str, True), 'console': (str, True),
              'image': (str, True), 'packages': (list, True), 'variants': (list, False),
              'in_tree_kunitconfig': (bool, False)}
 VARIANT_KEYS = {'kunitconfigs': (list, True), 'smp': (int, True), 'boot': (str, True),
-                'arches': (list, False)}
+                'arches': (list, False), 'bases': (list, False)}
 ROW_KEYS = {'required': (bool, True), 'tier': (str, True), 'facts': (list, True)}
 # Names of bases, arches, variants and kunitconfigs; rows are ARCH-VARIANT
 # on the default base and ARCH-VARIANT-BASE on another one.
@@ -151,7 +151,10 @@ class Table:
             for a in v.get('arches', []):
                 if a not in self.arches:
                     raise TableError(f"{w}: unknown arch '{a}'")
-        facts = _facts()
+            for b in v.get('bases', []):
+                if b not in self.bases:
+                    raise TableError(f"{w}: unknown base '{b}'")
+        facts, fact_arches = _facts()
         for name, r in self.row_entries.items():
             w = f'{where}: rows.{name}'
             if r['tier'] not in TIERS:
@@ -162,13 +165,18 @@ class Table:
                 if f not in facts:
                     raise TableError(f"{w}: unknown console fact '{f}' (known: {' '.join(facts)})")
             arch, variant, base = self.split_row(name)
+            for f in r['facts']:
+                if arch in self.arches and arch not in fact_arches.get(f, [arch]):
+                    raise TableError(f"{w}: console fact '{f}' is for {' '.join(fact_arches[f])} only")
             if base is not None and (base == DEFAULT_BASE or base not in self.bases):
                 raise TableError(f"{w}: '{base}' is not a base other than the default"
                                  f" (known: {' '.join(self.bases)})")
             try:
-                smp = self.variant(arch, variant)['smp']
+                smp = self.variant(arch, variant, base or DEFAULT_BASE)['smp']
             except Unknown as e:
                 raise TableError(f'{w}: {e}') from None
+            if not self.arches[arch]['console'] and r['facts']:
+                raise TableError(f'{w}: arch {arch} has no serial console: its rows have no console facts')
             smp_facts = [f for f in r['facts'] if re.match(r'smp\d+$', f)]
             if self.arches[arch]['console'] and smp_facts != [f'smp{smp}']:
                 raise TableError(f"{w}: variant {variant} boots {smp} vCPU(s): facts must have smp{smp}"
@@ -182,9 +190,10 @@ class Table:
         except KeyError:
             raise Unknown(f"unknown arch '{name}' (known: {' '.join(self.arches)})") from None
 
-    def variant(self, arch, name):
-        """Variant NAME as built for ARCH: its entry with 'kunitconfigs' as
-        the --kunitconfig arguments for kunit.py (paths)."""
+    def variant(self, arch, name, base=None):
+        """Variant NAME as built for ARCH (on BASE, when given): its entry
+        with 'kunitconfigs' as the --kunitconfig arguments for kunit.py
+        (paths)."""
         a = self.arch(arch)
         if name not in self.variants:
             raise Unknown(f"unknown variant '{name}' (known: {' '.join(self.variants)})")
@@ -193,6 +202,8 @@ class Table:
             raise Unknown(f"arch {arch} has only the variant(s) {' '.join(a['variants'])}")
         if arch not in v.get('arches', self.arches):
             raise Unknown(f"variant {name} is for {' '.join(v['arches'])} only")
+        if base is not None and base not in v.get('bases', self.bases):
+            raise Unknown(f"variant {name} is for base(s) {' '.join(v['bases'])} only")
         if a.get('in_tree_kunitconfig'):
             v['kunitconfigs'] = ['kernel/locking']
             v['smp'] = 1
@@ -252,9 +263,11 @@ def tree_version(tree):
 
 
 def _facts():
+    """The console facts tools/verdict.py defines, and the arches each
+    arch-specific one applies to."""
     sys.path.insert(0, HERE)
-    from verdict import FACTS
-    return FACTS
+    from verdict import FACTS, FACT_ARCHES
+    return FACTS, FACT_ARCHES
 
 
 def load(path=None):
@@ -296,7 +309,7 @@ def main(argv):
             a = t.arch(argv[1])
             print('|'.join(a[k] for k in ('karch', 'cross', 'console', 'image')))
         elif len(argv) == 3 and argv[0] == 'variant':
-            v = t.variant(argv[1], argv[2])
+            v = t.variant(argv[1], argv[2], os.environ.get('BASE') or DEFAULT_BASE)
             print('|'.join([str(v['smp']), v['boot']] + [f'--kunitconfig={k}' for k in v['kunitconfigs']]))
         elif argv[:1] == ['base'] and len(argv) <= 2:
             b = t.base(*(argv[1:] or [DEFAULT_BASE]))

@@ -52,13 +52,23 @@ def cases(group, suite=None):
         yield from cases(g, g['name'])
 
 
+class Unreadable(ValueError):
+    """kunit.py's JSON exists but is not a report (truncated, not JSON, a
+    wrong shape): the row failed, for this one-line reason."""
+
+
 def load_cases(path):
     """cases() of the JSON file PATH as a list, or None when there is no
-    file: kunit.py writes none when the build fails or the boot crashes."""
+    file: kunit.py writes none when the build fails or the boot crashes.
+    Raises Unreadable when the file is there but cannot be read as a
+    report."""
     if not os.path.exists(path):
         return None
-    with open(path) as f:
-        return list(cases(json.load(f)))
+    try:
+        with open(path, errors='replace') as f:
+            return list(cases(json.load(f)))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+        raise Unreadable(f'unreadable kunit.py JSON {path}: {type(e).__name__}: {e}') from None
 
 
 def passed(status):
@@ -132,6 +142,8 @@ FACTS = {
               (TORTURE_SUCCESS, True)],
 }
 PEER_NAMES = ['locking-selftest', 'test-ww_mutex', 'locktorture']
+# The facts only one arch's boot can show (absent: any arch).
+FACT_ARCHES = {'lse': ['arm64'], 'no-lse': ['arm64']}
 
 
 def console_facts(text, facts, console):
@@ -239,7 +251,11 @@ def row_verdict(row, facts, js, console, rc, log, suites_src, config=None):
     case failed, which says why it did not).  Raises VerdictError when
     SUITES_SRC cannot be read."""
     r = dict(row=row, rc=rc, passed=0, failed=0, skipped=0, problems=[], cases=[], notes=[], ok=False)
-    got = load_cases(js)
+    try:
+        got = load_cases(js)
+    except Unreadable as e:
+        r['problems'].append(f'{e} (see {log})')
+        return r
     if got is None:
         r['problems'].append('no kunit.py JSON (build or boot failure; see %s)' % log)
         return r
