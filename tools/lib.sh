@@ -89,9 +89,9 @@ series_version() {
 # "CASES SUITES" of the mutex_kunit.c text on stdin: its KUNIT_CASE*()
 # entries and kunit_suite definitions (the cover letter's counts).
 suite_counts() {
-	local src
-	src=$(cat)
-	echo "$(grep -c 'KUNIT_CASE' <<<"$src") $(grep -c '^static struct kunit_suite ' <<<"$src")"
+	python3 -c 'import re, sys; sys.path.insert(0, sys.argv[1]); import verdict
+src = verdict.strip_c_comments(sys.stdin.read())
+print(len(verdict.registered_cases(src)), len(re.findall(r"^static struct kunit_suite ", src, re.M)))' "$TOP/tools"
 }
 
 series_patches() {

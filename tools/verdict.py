@@ -87,6 +87,23 @@ def config_symbols(path):
         return None
 
 
+def strip_c_comments(text):
+    """Blank out C comments, keeping string and char literals and newlines."""
+    tok = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+    def blank(m):
+        s = m.group(0)
+        return s if s[0] in '"\'' else re.sub(r'[^\n]', ' ', s)
+    return tok.sub(blank, text)
+
+
+def registered_cases(text):
+    """The case names the suite source TEXT registers with KUNIT_CASE*(),
+    outside comments, in file order, each once."""
+    return list(dict.fromkeys(re.findall(
+        r'\bKUNIT_CASE(?:_SLOW|_PARAM|_PARAM_ATTR|_ATTR)?\s*\(\s*([A-Za-z_]\w*)', strip_c_comments(text))))
+
+
 def expected_suites(src, config=None):
     """The suite names mutex_kunit.c at SRC defines (.name = "..."), in
     file order: every one of them must run (peers rows: see row_verdict).
