@@ -45,6 +45,7 @@ BOOTS = ('kunit', 'torture', 'panic')
 BASE_KEYS = {'package': (str, True), 'branch': (str, True)}
 ARCH_KEYS = {'karch': (str, True), 'cross': (str, True), 'console': (str, True),
              'image': (str, True), 'packages': (list, True), 'variants': (list, False),
+             'kernel_args': (list, False), 'torture_kconfig': (list, False),
              'in_tree_kunitconfig': (bool, False)}
 VARIANT_KEYS = {'kunitconfigs': (list, True), 'smp': (int, True), 'boot': (str, True),
                 'arches': (list, False), 'bases': (list, False)}
@@ -307,7 +308,8 @@ def main(argv):
             print(t.split_row(argv[1])[2] or DEFAULT_BASE)
         elif len(argv) == 2 and argv[0] == 'arch':
             a = t.arch(argv[1])
-            print('|'.join(a[k] for k in ('karch', 'cross', 'console', 'image')))
+            print('|'.join([a[k] for k in ('karch', 'cross', 'console', 'image')]
+                           + [' '.join(a.get(k, [])) for k in ('kernel_args', 'torture_kconfig')]))
         elif len(argv) == 3 and argv[0] == 'variant':
             v = t.variant(argv[1], argv[2], os.environ.get('BASE') or DEFAULT_BASE)
             print('|'.join([str(v['smp']), v['boot']] + [f'--kunitconfig={k}' for k in v['kunitconfigs']]))
