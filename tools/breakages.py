@@ -250,6 +250,16 @@ BREAKAGES = [
     ("wait-die-waiter-not-woken-to-die", "kernel/locking/ww_mutex.h",
      "\t\t/* Wait-Die: ensure younger waiters die. */\n\t\t__ww_mutex_die(lock, cur, ww_ctx, wake_q);\n",
      ""),
+    # Unlock wakes every waiter, not only the first.
+    ("unlock-wakes-every-waiter", "kernel/locking/mutex.c",
+     "\t\tdebug_mutex_wake_waiter(lock, waiter);\n\t\twake_q_add(&wake_q, next);\n",
+     "\t\tdebug_mutex_wake_waiter(lock, waiter);\n"
+     "\t\tlist_for_each_entry(waiter, &lock->wait_list, list)\n\t\t\twake_q_add(&wake_q, waiter->task);\n"),
+    # Wait-die wakes every younger waiter behind a new older one, also
+    # those that hold no lock and so need not die.
+    ("wait-die-wakes-lockless-waiter", "kernel/locking/ww_mutex.h",
+     "if (waiter->ww_ctx->acquired > 0 && __ww_ctx_less(waiter->ww_ctx, ww_ctx)) {",
+     "if (__ww_ctx_less(waiter->ww_ctx, ww_ctx)) {"),
 ]
 
 # Breakages only one row can see, because only its configuration builds or

@@ -53,6 +53,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -208,6 +209,21 @@ class Campaign:
             v = 'killed'
         return v, failed or r['problems'][:3], secs, (round(sl[0], 1), sl[1]) if sl else None
 
+    def build_clean_tip(self, variant):
+        """Build the unmutated tip on VARIANT, once more from an empty build
+        directory if that fails: a build killed with the campaign (kill -9)
+        can leave truncated files there, which would fail every later build
+        and drop mutants that do compile."""
+        self.restore()
+        rc, _, _ = self.kunit(variant, 'build', 'build.log')
+        if rc:
+            print(f'mutants: the unmutated tip does not build in {self.row_dir(variant)}; '
+                  'building it again from scratch', flush=True)
+            shutil.rmtree(self.row_dir(variant), ignore_errors=True)
+            rc, _, _ = self.kunit(variant, 'build', 'build.log')
+        if rc:
+            die(f'the unmutated tip does not build on {ARCH}-{variant}; see {self.res}/run/build.log')
+
     def baseline(self, variant):
         """Build and boot the unmutated tip on VARIANT once per tip: the object
         digests a mutant is compared with, and proof that the suite passes."""
@@ -300,6 +316,8 @@ class Campaign:
             scratch.worktree(self.ws, self.wt, f'refs/heads/{self.branch}')
         except scratch.ScratchError as e:
             die(str(e))
+        for variant in ROWS:
+            self.build_clean_tip(variant)
         self.baseline(ROWS[0])
         todo = [m for m in self.mutants() if match in m.id]
         left = [m for m in todo if self.load(m, fresh) is None]
