@@ -148,6 +148,7 @@ TORTURE_SUCCESS = '-torture:--- End of test: SUCCESS'
 FACTS = {
     'smp1': [('smp: Brought up \\d+ nodes?, 1 CPU\\s*$', True)],
     'smp2': [('smp: Brought up \\d+ nodes?, 2 CPUs', True)],
+    'smp4': [('smp: Brought up \\d+ nodes?, 4 CPUs', True)],
     'lse': [('CPU features: detected: LSE atomic instructions', True)],
     'no-lse': [('CPU features: detected: LSE atomic instructions', False)],
     'preempt': [('Dynamic Preempt: full|PREEMPT ', True)],
