@@ -40,7 +40,7 @@ FILES = [
 END_MARK = '#ifdef CONFIG_MUTEX_KUNIT_TEST'
 
 # Operators, in the order docs list them.
-OPERATORS = ['negate-cond', 'rel', 'logic', 'del-call', 'const', 'order', 'swap-args', 'del-assign']
+OPERATORS = ['negate-cond', 'rel', 'logic', 'del-call', 'const', 'order', 'swap-args', 'del-assign', 'swap-stmt']
 
 Mutant = namedtuple('Mutant', 'id file func op start end new')
 
@@ -160,6 +160,65 @@ def _args(toks, lp, rp):
     return args
 
 
+# What starts a statement that swap-stmt does not move.
+NOT_MOVED = {'for', 'while', 'do', 'switch', 'else', 'return', 'break', 'continue', 'goto', 'case',
+             'default', '{', '}', ';'}
+
+
+JUMPS = {'return', 'break', 'continue', 'goto'}
+
+
+def _unit_end(toks, i, hi, guarded=False):
+    """Index of the last token of the statement at toks[i] that swap-stmt
+    may move: a simple statement (to its ';') or an if without else (with
+    its statement or block); None for loops, switches, jumps (but for the
+    statement of an if: GUARDED), labels, blocks, declarations and
+    preprocessor lines."""
+    t = toks[i]
+    if t.kind == 'pp' or (t.text in NOT_MOVED and not (guarded and t.text in JUMPS)) or i + 1 >= hi:
+        return None
+    nxt = toks[i + 1]
+    if t.kind == 'ident' and (nxt.text == ':' or (nxt.kind == 'ident' and t.text not in KEYWORDS)):
+        return None  # a label, or a declaration (type name, then a name)
+    if t.text == 'if':
+        if nxt.text != '(':
+            return None
+        j = matching(toks, i + 1) + 1
+        if j >= hi:
+            return None
+        end = matching(toks, j) if toks[j].text == '{' else _unit_end(toks, j, hi, True)
+        if end is None or end + 1 >= hi or toks[end + 1].text == 'else':
+            return None
+        return end
+    j = i
+    while j < hi:
+        if toks[j].kind == 'pp' or toks[j].text == '}':
+            return None
+        if toks[j].text in ('(', '[', '{'):
+            j = matching(toks, j) + 1
+            continue
+        if toks[j].text == ';':
+            return j
+        j += 1
+    return None
+
+
+def _swap_site(text, toks, i, lo, hi):
+    """swap-stmt at toks[i]: the statement there and the next one of the
+    same block, when both may move; (start, end, replacement) or None.
+    Only the lines of the two statements move."""
+    if toks[i - 1].text not in (';', '{', '}') and i != lo + 1:
+        return None
+    e1 = _unit_end(toks, i, hi)
+    if e1 is None or e1 + 1 >= hi:
+        return None
+    e2 = _unit_end(toks, e1 + 1, hi)
+    if e2 is None:
+        return None
+    a, b, c, d = toks[i].start, toks[e1].end, toks[e1 + 1].start, toks[e2].end
+    return a, d, text[c:d] + text[b:c] + text[a:b]
+
+
 def _blank(text, start, end, keep=';'):
     """KEEP, then the newlines of text[start:end], so no line moves."""
     return keep + '\n' * text.count('\n', start, end)
@@ -204,6 +263,10 @@ def sites(text, toks, name, lo, hi):
                     x, y = toks[args[0][0]], toks[args[1][0]]
                     out.append(('swap-args', x.start, y.end,
                                 y.text + text[x.end:y.start] + x.text, f'{y.text},{x.text}'))
+        if stmt_start:
+            sw = _swap_site(text, toks, i, lo, hi)
+            if sw:
+                out.append(('swap-stmt', sw[0], sw[1], sw[2], ''))
         if stmt_start and t.kind == 'ident':
             # x OP= y;  x++;  as a whole statement
             j = i

@@ -75,6 +75,15 @@ class MutateTest(unittest.TestCase):
         src = 'static int f(int a)\n{\n\treturn a < 1;\n}\n#else\nstatic int f(int a)\n{\n\treturn a < 2;\n}\n'
         self.assertEqual(ids(src), ['mutex.c:f:rel:0=<=', 'mutex.c:f#2:rel:0=<='])
 
+    def test_swap_moves_two_statements_of_one_block(self):
+        ms = {m.id: m for m in mutate.mutants_of('kernel/locking/mutex.c', SRC) if m.op == 'swap-stmt'}
+        # the if with its statement, the |=, the cmpxchg, smp_mb(), swap():
+        # four neighbouring pairs; not the declaration, not the return
+        self.assertEqual(sorted(ms), [f'mutex.c:one:swap-stmt:{n}' for n in range(4)])
+        new = mutate.apply(SRC, ms['mutex.c:one:swap-stmt:0'])
+        self.assertIn('\towner |= MUTEX_FLAG_HANDOFF;\n\tif (owner == 0 && lock)\n'
+                      '\t\t__mutex_set_flag(lock, MUTEX_FLAG_WAITERS);\n\tatomic_long', new)
+
     def test_negation_wraps_the_whole_condition(self):
         m = [m for m in mutate.mutants_of('kernel/locking/mutex.c', SRC) if m.id == 'mutex.c:one:negate-cond:0'][0]
         self.assertIn('if (!(owner == 0 && lock))', mutate.apply(SRC, m))
