@@ -231,10 +231,7 @@ class Campaign:
         if os.path.exists(ref):
             with open(ref) as f:
                 return json.load(f)
-        self.restore()
-        rc, text, _ = self.kunit(variant, 'build', 'build.log')
-        if rc:
-            die(f'the unmutated tip does not build on {ARCH}-{variant}; see {self.res}/run/build.log')
+        self.build_clean_tip(variant)
         v, failed, secs, _ = self.boot(variant)
         if v != 'survived':
             die(f'the unmutated suite fails on {ARCH}-{variant}: {" ".join(failed)}')

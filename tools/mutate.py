@@ -160,12 +160,9 @@ def _args(toks, lp, rp):
     return args
 
 
-# What starts a statement that swap-stmt does not move.
-NOT_MOVED = {'for', 'while', 'do', 'switch', 'else', 'return', 'break', 'continue', 'goto', 'case',
-             'default', '{', '}', ';'}
-
-
 JUMPS = {'return', 'break', 'continue', 'goto'}
+# What starts a statement that swap-stmt does not move.
+NOT_MOVED = {'for', 'while', 'do', 'switch', 'else', 'case', 'default', '{', '}', ';'} | JUMPS
 
 
 def _unit_end(toks, i, hi, guarded=False):
