@@ -260,6 +260,15 @@ BREAKAGES = [
     ("wait-die-wakes-lockless-waiter", "kernel/locking/ww_mutex.h",
      "if (waiter->ww_ctx->acquired > 0 && __ww_ctx_less(waiter->ww_ctx, ww_ctx)) {",
      "if (__ww_ctx_less(waiter->ww_ctx, ww_ctx)) {"),
+    # A wound-wait context queueing ahead of younger waiters that hold
+    # locks wakes them as if they had to die: they find no wound and
+    # sleep again.
+    ("wound-wait-wakes-younger-waiter", "kernel/locking/ww_mutex.h",
+     "\tif (!ww_ctx->is_wait_die)\n\t\treturn false;\n\n\tif (waiter->ww_ctx->acquired > 0",
+     "\tif (!ww_ctx->is_wait_die) {\n"
+     "\t\tif (waiter->ww_ctx->acquired > 0 && __ww_ctx_less(waiter->ww_ctx, ww_ctx))\n"
+     "\t\t\twake_q_add(wake_q, waiter->task);\n\t\treturn false;\n\t}\n\n"
+     "\tif (waiter->ww_ctx->acquired > 0"),
 ]
 
 # Breakages only one row can see, because only its configuration builds or
@@ -302,6 +311,18 @@ ROW_BREAKAGES = [
     ("x86_64-debug", "debug-injected-backoff-keeps-the-lock", "kernel/locking/mutex.c",
      "\t\tctx->contending_lock = lock;\n\n\t\tww_mutex_unlock(lock);\n",
      "\t\tctx->contending_lock = lock;\n"),
+    # ww_mutex_lock() decides on an injected back-off before it takes the
+    # lock, from the count of locks held before this one.
+    ("x86_64-debug", "debug-ww-lock-injects-before-locking", "kernel/locking/mutex.c",
+     "\tret =  __ww_mutex_lock(&lock->base, TASK_UNINTERRUPTIBLE,\n\t\t\t       0, _RET_IP_, ctx);\n"
+     "\tif (!ret && ctx && ctx->acquired > 1)\n\t\treturn ww_mutex_deadlock_injection(lock, ctx);\n",
+     "\tif (ctx && ctx->acquired > 1)\n\t\treturn ww_mutex_deadlock_injection(lock, ctx);\n"
+     "\tret =  __ww_mutex_lock(&lock->base, TASK_UNINTERRUPTIBLE,\n\t\t\t       0, _RET_IP_, ctx);\n"),
+    # The OSQ holder unlinks the spinner queued behind it and never passes
+    # it the queue: only a row with three CPUs queues a second spinner.
+    ("x86_64-smp4", "osq-unlock-drops-the-successor", "kernel/locking/osq_lock.c",
+     "\tnext = xchg(&node->next, NULL);\n\tif (next) {\n\t\tWRITE_ONCE(next->locked, 1);\n",
+     "\tnext = xchg(&node->next, NULL);\n\tif (next) {\n"),
     # PREEMPT_RT: a mutex is an rtmutex, so these break code that only the
     # rt rows build (rtmutex.c, rtmutex_api.c).  A blocked waiter never
     # looks at signals.
