@@ -323,6 +323,11 @@ ROW_BREAKAGES = [
     ("x86_64-smp4", "osq-unlock-drops-the-successor", "kernel/locking/osq_lock.c",
      "\tnext = xchg(&node->next, NULL);\n\tif (next) {\n\t\tWRITE_ONCE(next->locked, 1);\n",
      "\tnext = xchg(&node->next, NULL);\n\tif (next) {\n"),
+    # A spinner leaving the OSQ moves the tail to "no spinner" instead of
+    # back to the spinner queued before it.
+    ("x86_64-smp4", "osq-unqueue-frees-the-tail", "kernel/locking/osq_lock.c",
+     "\tnext = osq_wait_next(lock, node, prev->cpu);\n",
+     "\tnext = osq_wait_next(lock, node, OSQ_UNLOCKED_VAL);\n"),
     # PREEMPT_RT: a mutex is an rtmutex, so these break code that only the
     # rt rows build (rtmutex.c, rtmutex_api.c).  A blocked waiter never
     # looks at signals.
