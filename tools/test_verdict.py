@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """Unit tests of tools/verdict.py over captured kunit.py outputs (make test)."""
+import json
 import os
 import sys
 import tempfile
@@ -46,6 +47,28 @@ class UnreadableReport(unittest.TestCase):
     def test_the_whole_report_still_passes(self):
         r = verdict.row_verdict('x86_64-base', [], os.path.join(DATA, 'pass.json'), None, 0, 'row.log', SRC)
         self.assertTrue(r['ok'], r['problems'])
+
+
+class CutOffLog(unittest.TestCase):
+    """A boot that stops mid-suite: kunit.py stands in for the results it
+    never saw with cases of no name.  They fail the row as missing
+    results of their suite, not as cases named "suite." ."""
+
+    def test_nameless_stand_ins_are_missing_results(self):
+        report = {'name': 'KUnit Test Group', 'test_cases': [{'name': '', 'status': 'FAIL'}],
+                  'sub_groups': [{'name': 'mutex_waiters', 'sub_groups': [],
+                                  'test_cases': [{'name': 'mutex_a', 'status': 'FAIL'},
+                                                 {'name': '', 'status': 'FAIL'},
+                                                 {'name': '', 'status': 'FAIL'}]}]}
+        with tempfile.TemporaryDirectory() as d:
+            js = os.path.join(d, 'row.json')
+            with open(js, 'w') as f:
+                json.dump(report, f)
+            r = verdict.row_verdict('x86_64-base', [], js, None, 1, 'row.log', SRC)
+        self.assertFalse(r['ok'])
+        self.assertEqual(r['cases'], [('mutex_waiters', 'mutex_a', 'FAIL')])
+        self.assertIn('mutex_waiters: 2 result(s) missing: the log ends before them', r['problems'])
+        self.assertIn('KUnit Test Group: 1 result(s) missing: the log ends before them', r['problems'])
 
 
 if __name__ == '__main__':

@@ -277,9 +277,15 @@ def row_verdict(row, facts, js, console, rc, log, suites_src, config=None):
     if got is None:
         r['problems'].append('no kunit.py JSON (build or boot failure; see %s)' % log)
         return r
+    lost = {}
     for suite, name, status in got:
+        if not name:  # kunit.py's stand-in for results a cut-off log never gave
+            lost[suite] = lost.get(suite, 0) + 1
+            continue
         r['cases'].append((suite, name, status))
         r[{'PASS': 'passed', 'SKIP': 'skipped'}.get(status, 'failed')] += 1
+    for suite, n in lost.items():
+        r['problems'].append(f'{suite}: {n} result(s) missing: the log ends before them')
     text = ''  # no console: every wanted fact is missing
     if console:
         try:
