@@ -15,10 +15,12 @@ words the errors as NAME's own):
                                   VERSION.PATCHLEVEL (exit 1 if none)
   table.py arch ARCH              KARCH|CROSS|CONSOLE|IMAGE, for
                                   IFS='|' read -r karch cross console image
-  table.py variant ARCH VARIANT   SMP|BOOT|--kunitconfig=PATH|..., the
-                                  variant's kunit.py --kunitconfig options
-                                  in order ('kernel/locking' for an arch
-                                  with in_tree_kunitconfig)
+  table.py variant ARCH VARIANT   SMP|BOOT|KERNEL_ARGS|--kunitconfig=PATH|...,
+                                  the variant's kernel arguments (space
+                                  separated, maybe none) and kunit.py
+                                  --kunitconfig options in order
+                                  ('kernel/locking' for an arch with
+                                  in_tree_kunitconfig)
   table.py base [NAME]            NAME|PACKAGE|BRANCH|BUNDLE|PATCHES|WORKSPACE|SUFFIX
                                   of base NAME (default 6.12): paths relative
                                   to the project root, SUFFIX ends its row
@@ -48,7 +50,7 @@ ARCH_KEYS = {'karch': (str, True), 'cross': (str, True), 'console': (str, True),
              'kernel_args': (list, False), 'torture_kconfig': (list, False),
              'in_tree_kunitconfig': (bool, False)}
 VARIANT_KEYS = {'kunitconfigs': (list, True), 'smp': (int, True), 'boot': (str, True),
-                'arches': (list, False), 'bases': (list, False)}
+                'arches': (list, False), 'bases': (list, False), 'kernel_args': (list, False)}
 ROW_KEYS = {'required': (bool, True), 'tier': (str, True), 'facts': (list, True)}
 # Names of bases, arches, variants and kunitconfigs; rows are ARCH-VARIANT
 # on the default base and ARCH-VARIANT-BASE on another one.
@@ -312,7 +314,8 @@ def main(argv):
                            + [' '.join(a.get(k, [])) for k in ('kernel_args', 'torture_kconfig')]))
         elif len(argv) == 3 and argv[0] == 'variant':
             v = t.variant(argv[1], argv[2], os.environ.get('BASE') or DEFAULT_BASE)
-            print('|'.join([str(v['smp']), v['boot']] + [f'--kunitconfig={k}' for k in v['kunitconfigs']]))
+            print('|'.join([str(v['smp']), v['boot'], ' '.join(v.get('kernel_args', []))]
+                           + [f'--kunitconfig={k}' for k in v['kunitconfigs']]))
         elif argv[:1] == ['base'] and len(argv) <= 2:
             b = t.base(*(argv[1:] or [DEFAULT_BASE]))
             print('|'.join(b[k] for k in ('name', 'package', 'branch', 'bundle', 'patches',

@@ -152,6 +152,8 @@ FACTS = {
     'lse': [('CPU features: detected: LSE atomic instructions', True)],
     'no-lse': [('CPU features: detected: LSE atomic instructions', False)],
     'preempt': [('Dynamic Preempt: full|PREEMPT ', True)],
+    'preempt-none': [('Dynamic Preempt: none', True)],
+    'preempt-voluntary': [('Dynamic Preempt: voluntary', True)],
     'preempt-rt': [('SMP PREEMPT_RT ', True)],
     'kcsan': [('kcsan: strict mode configured', True)],
     'no-kcsan-reports': [('BUG: KCSAN:', False)],
