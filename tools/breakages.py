@@ -269,6 +269,13 @@ BREAKAGES = [
      "\t\tif (waiter->ww_ctx->acquired > 0 && __ww_ctx_less(waiter->ww_ctx, ww_ctx))\n"
      "\t\t\twake_q_add(wake_q, waiter->task);\n\t\treturn false;\n\t}\n\n"
      "\tif (waiter->ww_ctx->acquired > 0"),
+    # The early kill is lost: a wait-die context that holds a lock and
+    # finds an older context waiting goes on into the wait loop with a
+    # waiter __ww_mutex_add_waiter() never queued (its list is stack
+    # garbage on base: the first walk of it oopses).
+    ("wait-die-early-kill-lost", "kernel/locking/mutex.c",
+     "\t\tif (ret)\n\t\t\tgoto err_early_kill;\n",
+     "\t\tret = 0;\n"),
 ]
 
 # Breakages only one row can see, because only its configuration builds or

@@ -30,12 +30,19 @@ def dirty(path):
     return p.returncode == 0 and bool(p.stdout.strip())
 
 
+def require_clean(path):
+    """Raise DocError when PATH has uncommitted changes: what a person
+    edited is never lost to a regenerated block.  Writers call it before
+    a long run too, so that the run is not wasted."""
+    if dirty(path):
+        raise DocError(f'{path} has uncommitted changes; commit or stash them, then run again')
+
+
 def write(path, name, writer, body, heading):
     """Replace block NAME of PATH by the lines BODY (a list of str)."""
     if not any(line.strip() for line in body):
         raise DocError(f'nothing to write into block {name} of {path}: it is left as it is')
-    if dirty(path):
-        raise DocError(f'{path} has uncommitted changes; commit or stash them, then run again')
+    require_clean(path)
     begin, end = markers(name, writer)
     with open(path) as f:
         text = f.read()

@@ -86,6 +86,20 @@ series_version() {
 	echo "$v"
 }
 
+# checkpatch --strict, as the series is held to, in kernel tree $1 on the
+# other arguments (a patch file, or -g COMMIT).  FILE_PATH_CHANGES only
+# asks whether MAINTAINERS needs updating: LOCKING PRIMITIVES' F: covers
+# kernel/locking/.  UNKNOWN_COMMIT_ID: a workspace is a tarball import
+# without the kernel's history, so an upstream commit a message names is
+# unknown to it.  Debian's python3 first: its python3-ply and python3-git
+# let checkpatch check the SPDX lines (scripts/spdxcheck.py).
+checkpatch_strict() {
+	local tree=$1
+	shift
+	(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --quiet \
+		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$@")
+}
+
 # "CASES SUITES" of the mutex_kunit.c text on stdin: its KUNIT_CASE*()
 # entries and kunit_suite definitions (the cover letter's counts).
 suite_counts() {
