@@ -109,9 +109,6 @@ ARCHES = {
 }
 
 # Row name (build/out/ARCH-VARIANT) to arch: the ARCH part.
-ROW_ARCH = {'x86_64': 'x86_64', 'i386': 'i386', 'arm': 'arm', 'arm64': 'arm64',
-            'riscv64': 'riscv64'}
-
 # The mutex.c functions whose owner-word CAS sites are checked, with the side
 # each site is on.  Clones (.constprop.N, .isra.N, .part.N, .cold) count as the
 # function.  'mixed' (a function that inlines both mutex_lock and
@@ -731,9 +728,8 @@ def resolve(arg, out):
 
 
 def row_arch(row, d):
-    head = row.split('-')[0]
-    if head in ROW_ARCH:
-        return ROW_ARCH[head]
+    """The arch of build dir D: its .config's, else the ARCH of its name (a
+    row, or a row with a suffix such as tools/ordering-objs' -acq)."""
     cfg = os.path.join(d, '.config')
     text = open(cfg).read() if os.path.isfile(cfg) else ''
     for sym, arch in (('CONFIG_ARM64=y', 'arm64'), ('CONFIG_ARM=y', 'arm'),
@@ -741,6 +737,12 @@ def row_arch(row, d):
                       ('CONFIG_X86_32=y', 'i386')):
         if sym in text:
             return arch
+    try:
+        head = table.Table.split_row(row)[0]
+    except table.Unknown:
+        head = None
+    if head in ARCHES:
+        return head
     sys.exit('check-ordering: error: cannot tell the arch of %s' % d)
 
 

@@ -99,7 +99,7 @@ class Campaign:
     def __init__(self, timeout):
         t = table.load_or_die('mutants')
         b = t.base(os.environ.get('BASE') or table.DEFAULT_BASE)
-        self.suffix = b['suffix']
+        self.suffix, self.base = b['suffix'], b['name']
         self.ws = os.environ.get('WORKSPACE', os.path.join(top, b['workspace']))
         self.branch = b['branch']
         parent = os.environ.get('MUTANT_DIR', os.path.join(top, 'build', 'mutant' + self.suffix))
@@ -162,7 +162,7 @@ class Campaign:
         scratch.git(self.wt, 'checkout', '-q', '-f', 'HEAD', '--', *mutate.FILES)
 
     def row_dir(self, variant, arch=ARCH):
-        return os.path.join(self.out, f'{arch}-{variant}{self.suffix}')
+        return os.path.join(self.out, table.Table.row_name(arch, variant, self.base))
 
     def kunit(self, variant, mode, logname, arch=ARCH):
         """tools/kunit-run in MODE; (exit status, log text, seconds)."""
@@ -185,7 +185,7 @@ class Campaign:
 
     def boot(self, variant):
         """Boot the built row; (verdict, failed cases, seconds, slowest)."""
-        row = f'{ARCH}-{variant}{self.suffix}'
+        row = table.Table.row_name(ARCH, variant, self.base)
         js = os.path.join(self.res, 'run', f'{row}.json')
         console = os.path.join(self.row_dir(variant), 'test.log')
         for stale in (js, console):
@@ -253,7 +253,7 @@ class Campaign:
         if rc:
             return None, f'{ORDER_ARCH} build failed'
         p = subprocess.run([os.path.join(top, 'tools', 'check-ordering'), '--out', self.out,
-                            f'{ORDER_ARCH}-base{self.suffix}'], capture_output=True, text=True)
+                            table.Table.row_name(ORDER_ARCH, 'base', self.base)], capture_output=True, text=True)
         lines = (p.stderr.strip() or p.stdout.strip()).splitlines()
         return p.returncode == 0, lines[-1] if lines else ''
 

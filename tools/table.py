@@ -232,7 +232,15 @@ class Table:
     @staticmethod
     def split_row(name):
         """ARCH, VARIANT and BASE (None for the default base) of a row name."""
-        return ROW.match(name).groups()
+        m = ROW.match(name)
+        if not m:
+            raise Unknown(f"'{name}' is not a row name (ARCH-VARIANT, or ARCH-VARIANT-BASE)")
+        return m.groups()
+
+    @staticmethod
+    def row_name(arch, variant, base=None):
+        """The name of ARCH's VARIANT row on BASE: split_row()'s inverse."""
+        return f'{arch}-{variant}' + ('' if base in (None, DEFAULT_BASE) else f'-{base}')
 
     def rows(self, required=None, tier=None):
         """Row names in table order, optionally only required ones or one tier."""
@@ -305,6 +313,10 @@ def main(argv):
             if not version:
                 raise Unknown(f'{argv[1]} has no kernel Makefile with VERSION and PATCHLEVEL')
             print(t.base(version)['name'])
+        elif len(argv) == 2 and argv[0] == 'split-row':
+            arch, variant, base = t.split_row(argv[1])
+            t.arch(arch)
+            print(f'{arch}|{variant}|{base or DEFAULT_BASE}')
         elif len(argv) == 2 and argv[0] == 'base-of':
             t.row(argv[1])
             print(t.split_row(argv[1])[2] or DEFAULT_BASE)
@@ -338,7 +350,7 @@ def main(argv):
         print(f'{prog}: error: {e}', file=sys.stderr)
         return 1
     except IndexError:
-        print(f'usage: {prog} arches | bases | base-of ROW | base-of-tree TREE | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
+        print(f'usage: {prog} arches | bases | base-of ROW | split-row NAME | base-of-tree TREE | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
               ' | rows [--required] [--tier T]', file=sys.stderr)
         return 2
     return 0
