@@ -276,6 +276,21 @@ BREAKAGES = [
     ("wait-die-early-kill-lost", "kernel/locking/mutex.c",
      "\t\tif (ret)\n\t\t\tgoto err_early_kill;\n",
      "\t\tret = 0;\n"),
+    # A woken waiter looks at its signals before it tries the lock: one
+    # woken by a signal while unlock hands it the lock returns -EINTR and
+    # leaves the lock handed to nobody.
+    ("woken-waiter-checks-signal-first", "kernel/locking/mutex.c",
+     "\t\tset_current_state(state);\n\t\t/*\n\t\t * Here we order against unlock;",
+     "\t\tset_current_state(state);\n"
+     "\t\tif (signal_pending_state(state, current)) {\n"
+     "\t\t\traw_spin_lock(&lock->wait_lock);\n\t\t\tret = -EINTR;\n\t\t\tgoto err;\n\t\t}\n"
+     "\t\t/*\n\t\t * Here we order against unlock;"),
+    # A context's place in the wait list is decided by the last waiter
+    # alone: an older context goes just before it, behind an older or
+    # younger one further up (two contexts cannot tell).
+    ("ww-add-waiter-stops-at-last", "kernel/locking/ww_mutex.h",
+     "\t\tpos = cur;\n",
+     "\t\tpos = cur;\n\t\tbreak;\n"),
 ]
 
 # Breakages only one row can see, because only its configuration builds or
@@ -325,11 +340,15 @@ ROW_BREAKAGES = [
      "\tif (!ret && ctx && ctx->acquired > 1)\n\t\treturn ww_mutex_deadlock_injection(lock, ctx);\n",
      "\tif (ctx && ctx->acquired > 1)\n\t\treturn ww_mutex_deadlock_injection(lock, ctx);\n"
      "\tret =  __ww_mutex_lock(&lock->base, TASK_UNINTERRUPTIBLE,\n\t\t\t       0, _RET_IP_, ctx);\n"),
-    # The OSQ holder unlinks the spinner queued behind it and never passes
-    # it the queue: only a row with three CPUs queues a second spinner.
-    ("x86_64-smp4", "osq-unlock-drops-the-successor", "kernel/locking/osq_lock.c",
-     "\tnext = xchg(&node->next, NULL);\n\tif (next) {\n\t\tWRITE_ONCE(next->locked, 1);\n",
-     "\tnext = xchg(&node->next, NULL);\n\tif (next) {\n"),
+    # A spinner queued behind the OSQ holder gives up at once, as if its
+    # CPU were always wanted, and goes for the wait list: only a row with
+    # three CPUs queues a second spinner.  (A holder that unlinks its
+    # successor without passing it the queue leaves it spinning for ever
+    # with preemption off: that CPU, and the boot, never recover, so no
+    # case can report it.)
+    ("x86_64-smp4", "osq-queued-spinner-gives-up", "kernel/locking/osq_lock.c",
+     "\tif (smp_cond_load_relaxed(&node->locked, VAL || need_resched() ||\n",
+     "\tif (smp_cond_load_relaxed(&node->locked, VAL || 1 ||\n"),
     # A spinner leaving the OSQ moves the tail to "no spinner" instead of
     # back to the spinner queued before it.
     ("x86_64-smp4", "osq-unqueue-frees-the-tail", "kernel/locking/osq_lock.c",
