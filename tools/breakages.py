@@ -344,16 +344,12 @@ ROW_BREAKAGES = [
     # CPU were always wanted, and goes for the wait list: only a row with
     # three CPUs queues a second spinner.  (A holder that unlinks its
     # successor without passing it the queue leaves it spinning for ever
-    # with preemption off: that CPU, and the boot, never recover, so no
-    # case can report it.)
+    # with preemption off, and one leaving the OSQ that moves the tail to
+    # "no spinner" corrupts the queue: that CPU, and the boot, may never
+    # recover, so no case can be sure to report either.)
     ("x86_64-smp4", "osq-queued-spinner-gives-up", "kernel/locking/osq_lock.c",
      "\tif (smp_cond_load_relaxed(&node->locked, VAL || need_resched() ||\n",
      "\tif (smp_cond_load_relaxed(&node->locked, VAL || 1 ||\n"),
-    # A spinner leaving the OSQ moves the tail to "no spinner" instead of
-    # back to the spinner queued before it.
-    ("x86_64-smp4", "osq-unqueue-frees-the-tail", "kernel/locking/osq_lock.c",
-     "\tnext = osq_wait_next(lock, node, prev->cpu);\n",
-     "\tnext = osq_wait_next(lock, node, OSQ_UNLOCKED_VAL);\n"),
     # PREEMPT_RT: a mutex is an rtmutex, so these break code that only the
     # rt rows build (rtmutex.c, rtmutex_api.c).  A blocked waiter never
     # looks at signals.
