@@ -291,6 +291,12 @@ BREAKAGES = [
     ("ww-add-waiter-stops-at-last", "kernel/locking/ww_mutex.h",
      "\t\tpos = cur;\n",
      "\t\tpos = cur;\n\t\tbreak;\n"),
+    # A newcomer does not stop behind an older waiter: every context goes
+    # to the head, in arrival order reversed (a younger context queued
+    # after an older one was served first only by this).
+    ("ww-add-waiter-passes-older-waiter", "kernel/locking/ww_mutex.h",
+     "\t\t\t\tif (ret)\n\t\t\t\t\treturn ret;\n\t\t\t}\n\n\t\t\tbreak;\n\t\t}\n",
+     "\t\t\t\tif (ret)\n\t\t\t\t\treturn ret;\n\t\t\t}\n\t\t}\n"),
 ]
 
 # Breakages only one row can see, because only its configuration builds or
