@@ -313,6 +313,22 @@ def main(argv):
             if not version:
                 raise Unknown(f'{argv[1]} has no kernel Makefile with VERSION and PATCHLEVEL')
             print(t.base(version)['name'])
+        elif argv[:1] == ['row-of'] and len(argv) in (3, 4) and argv[3:] in ([], ['--any']):
+            # The row name of a boot of ARCH's VARIANT on BASE.  Without
+            # --any, some row (on any base) must boot that variant on that
+            # arch when the variant has rows at all: the table says why a
+            # pair has none (i386 boots one CPU without ACPI, so its row is
+            # i386-acpi, not i386-base).
+            arch, variant = argv[1], argv[2]
+            base = os.environ.get('BASE') or DEFAULT_BASE
+            t.variant(arch, variant, base)
+            pairs = [t.split_row(r)[:2] for r in t.rows()]
+            if (argv[3:] != ['--any'] and (arch, variant) not in pairs
+                    and any(v == variant for _, v in pairs)):
+                mine = [r for r in t.rows() if t.split_row(r)[0] == arch]
+                raise Unknown(f"no row of tools/table.toml boots variant {variant} on {arch}"
+                              f" ({arch}'s rows: {' '.join(mine) or 'none'})")
+            print(t.row_name(arch, variant, base))
         elif len(argv) == 2 and argv[0] == 'split-row':
             arch, variant, base = t.split_row(argv[1])
             t.arch(arch)
@@ -350,7 +366,7 @@ def main(argv):
         print(f'{prog}: error: {e}', file=sys.stderr)
         return 1
     except IndexError:
-        print(f'usage: {prog} arches | bases | base-of ROW | split-row NAME | base-of-tree TREE | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
+        print(f'usage: {prog} arches | bases | base-of ROW | split-row NAME | row-of ARCH VARIANT [--any] | base-of-tree TREE | arch ARCH | variant ARCH VARIANT | base [NAME] | packages [BASE]'
               ' | rows [--required] [--tier T]', file=sys.stderr)
         return 2
     return 0
