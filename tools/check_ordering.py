@@ -108,7 +108,6 @@ ARCHES = {
         cond=r'^b(eq|ne|lt|ge|ltu|geu|eqz|nez|lez|gez|ltz|gtz|gt|le|gtu|leu)$'),
 }
 
-# Row name (build/out/ARCH-VARIANT) to arch: the ARCH part.
 # The mutex.c functions whose owner-word CAS sites are checked, with the side
 # each site is on.  Clones (.constprop.N, .isra.N, .part.N, .cold) count as the
 # function.  'mixed' (a function that inlines both mutex_lock and

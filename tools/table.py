@@ -322,10 +322,10 @@ def main(argv):
             arch, variant = argv[1], argv[2]
             base = os.environ.get('BASE') or DEFAULT_BASE
             t.variant(arch, variant, base)
-            pairs = [t.split_row(r)[:2] for r in t.rows()]
-            if (argv[3:] != ['--any'] and (arch, variant) not in pairs
-                    and any(v == variant for _, v in pairs)):
-                mine = [r for r in t.rows() if t.split_row(r)[0] == arch]
+            rows = {r: t.split_row(r)[:2] for r in t.rows()}
+            if (argv[3:] != ['--any'] and (arch, variant) not in rows.values()
+                    and any(v == variant for _, v in rows.values())):
+                mine = [r for r, (a, _) in rows.items() if a == arch]
                 raise Unknown(f"no row of tools/table.toml boots variant {variant} on {arch}"
                               f" ({arch}'s rows: {' '.join(mine) or 'none'})")
             print(t.row_name(arch, variant, base))
